@@ -1,0 +1,125 @@
+/**
+ * Builds the Fastify app (used by server.ts and by the tests): store with migrations, reference
+ * data, tokens, mailer, security headers, rate limits, the error handler of DESIGN.md §4, the /api
+ * routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import type { AppConfig } from './config/config.ts';
+import type { AppContext } from './context.ts';
+import { migrateToLatest, openStore, type Store } from './db/database.ts';
+import { seedDemoData, seedReferenceData } from './db/seed.ts';
+import { createCounters, type Counters } from './lib/counters.ts';
+import { uuid } from './lib/crypto.ts';
+import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { accessTokens } from './modules/session/access-tokens.ts';
+import { loadSigningKey } from './modules/session/signing-keys.ts';
+import { apiKeyHook } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { emailRoutes } from './modules/email/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { redirectRoutes } from './modules/redirect/routes.ts';
+import { registerRoutes } from './modules/register/routes.ts';
+import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { webRoutes } from './modules/web/static.ts';
+
+/** What {@link buildApp} needs; store, mailer and counters may be injected (tests, tools). */
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open store; by default one is opened from `config.databaseUrl`. */
+  store?: Store;
+  /** PostgreSQL schema to use (tests). */
+  schema?: string;
+  mailer?: Mailer;
+  counters?: Counters;
+  /** Logger on/off (default: on at `config.logLevel`). */
+  logger?: boolean;
+}
+
+/** The built app plus its context (tests reach the store through it). */
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/**
+ * Builds the app; migrations and reference data are applied before it answers.
+ * @throws Error when the store cannot be opened or migrated
+ */
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    genReqId: () => uuid(),
+    requestIdHeader: 'x-request-id',
+    routerOptions: { maxParamLength: 512 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const store = options.store ?? openStore(config.databaseUrl, { schema: options.schema });
+  await migrateToLatest(store, options.schema);
+  await seedReferenceData(store.db, {
+    publicUrl: config.publicUrl,
+    portalClientId: config.portalClientId,
+    redirectPatterns: config.redirectPatterns,
+  });
+  if (config.seedDemo) await seedDemoData(store.db, { sandboxUrl: config.sandboxUrl });
+
+  const signingKey = await loadSigningKey(store.db, config.tokenSigningKey);
+  const ctx: AppContext = {
+    config,
+    db: store.db,
+    dialect: store.dialect,
+    signingKey,
+    accessTokens: accessTokens(signingKey, config.publicUrl),
+    counters: options.counters ?? createCounters(config.redisUrl),
+    mailer: options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
+    log: app.log,
+  };
+
+  await registerSecurityHeaders(app, config);
+  const redis = await registerRateLimit(app, ctx);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Guildgate account API', version: '0.1.0' }, servers: [{ url: '/api' }] },
+    transform: jsonSchemaTransform,
+  });
+  app.decorateRequest('auth', null);
+
+  await runtimeConfigRoutes(app, config);
+  await app.register(
+    async (api) => {
+      const checkApiKey = apiKeyHook(ctx);
+      api.addHook('onRequest', async (request) => {
+        if ((request.routeOptions.config as { public?: boolean } | undefined)?.public) return;
+        if (!request.routeOptions.url) return; // unknown path: the 404 handler answers
+        await checkApiKey(request);
+      });
+      await healthRoutes(api, ctx);
+      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      await redirectRoutes(api, ctx);
+      await sessionRoutes(api, ctx);
+      await registerRoutes(api, ctx);
+      await emailRoutes(api, ctx);
+      await profileRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+  await webRoutes(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await ctx.counters.close();
+    redis?.disconnect();
+    if (!options.store) await store.close();
+  });
+  return { app, ctx };
+}

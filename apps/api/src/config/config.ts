@@ -1,0 +1,176 @@
+/**
+ * Typed configuration from environment variables (DESIGN.md §8; documented in docs/configuration.md).
+ * `loadConfig(env)` validates everything at start and throws a {@link ConfigError} listing every bad
+ * variable, so a misconfigured node refuses to start with a clear message.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { EnvironmentSchema, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from '@guildgate/contracts';
+
+/** Thrown by {@link loadConfig} when a variable is missing or malformed. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const url = z.string().url();
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Flag variables: FEATURE_CUSTOM_COOKIE_MANAGEMENT, FEATURE_REGISTER_WITH_ACCESS_KEYS, ... */
+export function flagVariable(flag: FeatureFlag): string {
+  return `FEATURE_${flag.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+const DEFAULT_FLAGS: FeatureFlags = {
+  customCookieManagement: false,
+  registerWithAccessKeys: false,
+  enableCaptcha: false,
+  connectionsSection: true,
+  newsletterSection: true,
+  deletionSection: true,
+  bypassPartnerRegisterPage: false,
+  tagManager: false,
+  epicAlternativeRedeemerFlow: false,
+};
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('localhost'),
+  PUBLIC_URL: url.default('http://localhost:8080'),
+  DATABASE_URL: z.string().default(`sqlite:${path.join(repoRoot, 'data', 'guildgate.sqlite')}`),
+  REDIS_URL: z.string().optional(),
+  PORTAL_ENVIRONMENT: EnvironmentSchema.default('local'),
+  SMTP_URL: z.string().default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().default('Guildgate <no-reply@guildgate.test>'),
+  FRONT_URL: url.optional(),
+  MEDIA_URL: url.optional(),
+  API_KEYS: list.default(['guildgate-local-web-key']),
+  ANONYMOUS_BEARER: z.string().min(8).default('guildgate-anonymous-bearer'),
+  PORTAL_CLIENT_ID: z.string().min(1).default('guildgate-portal'),
+  TOKEN_SIGNING_KEY: z.string().optional(),
+  RUNTIME_CONFIG_KEY: z.string().optional(),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  CAPTCHA_SITE_KEY: z.string().default(''),
+  PARTNER_NAME: z.string().default(''),
+  REGISTER_STUDIO_NAME: z.string().default(''),
+  EMAIL_UNAUTHORIZED_DOMAINS: list.default([]),
+  SEED_DEMO: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  IS_PROD: bool.default(false),
+  SANDBOX_URL: url.default('http://localhost:8090'),
+  REDIRECT_PATTERNS: list.default([]),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [flagVariable(flag), bool.optional()])),
+});
+
+/** The validated configuration of one API node. Durations in ms unless the name says otherwise. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Public address of the portal (links in e-mails are built from it, never from the Host header). */
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  environment: z.infer<typeof EnvironmentSchema>;
+  isProd: boolean;
+  smtpUrl: string;
+  mailFrom: string;
+  frontUrl: string;
+  mediaUrl: string;
+  /** Accepted `x-api-key` values; the first is the one given to the SPA. */
+  apiKeys: string[];
+  anonymousBearer: string;
+  portalClientId: string;
+  tokenSigningKey: string | undefined;
+  runtimeConfigKey: string | undefined;
+  webDistDir: string;
+  captchaSiteKey: string;
+  partnerName: string;
+  registerStudioName: string;
+  emailUnauthorizedDomains: string[];
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  features: FeatureFlags;
+  /** Public address of the sandbox (demo data only: its partner site is allow-listed). */
+  sandboxUrl: string;
+  /** Extra redirect allow-list patterns written at start. */
+  redirectPatterns: string[];
+  /** Calls per IP and minute on the sensitive routes (identify, log-in, register, resend). */
+  rateLimitPerMinute: number;
+  /** Access-token lifetime, seconds (DESIGN.md §5: 15 min). */
+  accessTokenTtlSeconds: number;
+  /** Identity-handle lifetime, days (spec §9: 30). */
+  sessionTtlDays: number;
+  /** E-mail link lifetime, hours. */
+  emailLinkTtlHours: number;
+}
+
+/**
+ * Reads and validates the configuration.
+ * @param env the variables (defaults to `process.env`)
+ * @param overrides values that win over the environment (tests use this)
+ * @throws ConfigError listing every invalid variable
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data as z.infer<typeof EnvSchema> & Record<string, boolean | undefined>;
+  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const features = { ...DEFAULT_FLAGS };
+  for (const flag of FEATURE_FLAGS) {
+    const value = e[flagVariable(flag)];
+    if (typeof value === 'boolean') features[flag] = value;
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    environment: e.PORTAL_ENVIRONMENT,
+    isProd: e.IS_PROD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    frontUrl: e.FRONT_URL ?? publicUrl,
+    mediaUrl: e.MEDIA_URL ?? publicUrl,
+    apiKeys: e.API_KEYS,
+    anonymousBearer: e.ANONYMOUS_BEARER,
+    portalClientId: e.PORTAL_CLIENT_ID,
+    tokenSigningKey: e.TOKEN_SIGNING_KEY,
+    runtimeConfigKey: e.RUNTIME_CONFIG_KEY,
+    webDistDir: e.WEB_DIST_DIR,
+    captchaSiteKey: e.CAPTCHA_SITE_KEY,
+    partnerName: e.PARTNER_NAME,
+    registerStudioName: e.REGISTER_STUDIO_NAME,
+    emailUnauthorizedDomains: e.EMAIL_UNAUTHORIZED_DOMAINS.map((d) => d.toLowerCase()),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    features,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sandboxUrl: e.SANDBOX_URL.replace(/\/+$/, ''),
+    redirectPatterns: e.REDIRECT_PATTERNS,
+    accessTokenTtlSeconds: 15 * 60,
+    sessionTtlDays: 30,
+    emailLinkTtlHours: 48,
+    ...overrides,
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * What every API module receives: configuration, store, token service, shared counters and mailer.
+ * Built once by app.ts (DESIGN.md §2).
+ */
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/config.ts';
+import type { Database } from './db/schema.ts';
+import type { StoreDialect } from './db/database.ts';
+import type { Counters } from './lib/counters.ts';
+import type { AccessTokens } from './modules/session/access-tokens.ts';
+import type { SigningKey } from './modules/session/signing-keys.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+
+export interface AppContext {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: StoreDialect;
+  signingKey: SigningKey;
+  accessTokens: AccessTokens;
+  counters: Counters;
+  mailer: Mailer;
+  /** The app's logger (for work outside a request). */
+  log: FastifyBaseLogger;
+}

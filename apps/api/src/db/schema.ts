@@ -1,0 +1,167 @@
+/**
+ * Table types of the store (Kysely). Portable across SQLite and PostgreSQL: timestamps are ISO 8601
+ * UTC strings (text), booleans are integers 0/1, ids are integers or text.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Public account id (UUID): the spec's Id_User, used in paths. */
+  id_user: string;
+  username: string;
+  username_normalized: string;
+  email: string;
+  email_normalized: string;
+  password_hash: string | null;
+  firstname: string;
+  lastname: string | null;
+  date_of_birth: string | null;
+  avatar_url: string;
+  titles: string;
+  auth_type: number;
+  auth_partner: string | null;
+  steam_check: number;
+  is_cookie_popup_seen: number;
+  newsletter_optin: number;
+  referrer_user_id: number | null;
+  studio_name: string | null;
+  client_id: string | null;
+  email_confirmed_at: string | null;
+  banned_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'register' | later: 'password_recovery', 'email_update_confirm', 'email_update_recovery'. */
+  purpose: string;
+  token_hash: string;
+  /** JSON text with purpose-specific data (e.g. the allowed redirect address). */
+  payload: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  identity_hash: string;
+  client_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  /** Expiry of the last access token minted for this session. */
+  access_expires_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  session_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when rotated through token/refresh; presenting it again revokes the session (reuse). */
+  used_at: string | null;
+  /** Set when superseded or revoked without use. */
+  revoked_at: string | null;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  /** JWK JSON of the Ed25519 private key. */
+  private_jwk: string;
+  created_at: string;
+}
+
+export interface RedirectPatternsTable {
+  id: Generated<number>;
+  pattern: string;
+}
+
+export interface OauthClientsTable {
+  client_id: string;
+  name: string;
+  /** JSON array of registered redirect URIs. */
+  redirect_uris: string;
+  created_at: string;
+}
+
+export interface CookieCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  is_active: number;
+  is_optional: number;
+}
+
+export interface NewsletterListsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface DeletionTypesTable {
+  id: Generated<number>;
+  description: string;
+  is_other: number;
+}
+
+export interface ConnectionProvidersTable {
+  id: Generated<number>;
+  canonical_name: string;
+  name: string;
+  icon: string;
+}
+
+export interface UserConnectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  account_id: string;
+  connect_name: string | null;
+  avatar: string | null;
+  last_check: string | null;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  blocked_user_id: number;
+  created_at: string;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  type: string;
+  ip: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+/** The whole store, as Kysely sees it. */
+export interface Database {
+  users: UsersTable;
+  email_tokens: EmailTokensTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  signing_keys: SigningKeysTable;
+  redirect_patterns: RedirectPatternsTable;
+  oauth_clients: OauthClientsTable;
+  cookie_categories: CookieCategoriesTable;
+  newsletter_lists: NewsletterListsTable;
+  deletion_types: DeletionTypesTable;
+  connection_providers: ConnectionProvidersTable;
+  user_connections: UserConnectionsTable;
+  blocks: BlocksTable;
+  audit_events: AuditEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

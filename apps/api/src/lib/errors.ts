@@ -1,0 +1,50 @@
+/**
+ * The API's rejection type (DESIGN.md §4, spec §8 shape). Throw an {@link AppError} anywhere in a
+ * route or service; the error handler answers `{ ErrorMessages: [...] }` with its status.
+ */
+import type { ErrorCode, ErrorItem } from '@guildgate/contracts';
+
+/** A rejected request: HTTP status plus the §8 error items. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly items: ErrorItem[];
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, items: ErrorItem[], headers: Record<string, string> = {}) {
+    super(items.map((i) => `${i.Property || '(general)'}: ${i.ErrorMessage}`).join('; '));
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.items = items;
+    this.headers = headers;
+  }
+}
+
+/** 400 with one error on `property` ('' for a general error). */
+export function badRequest(code: ErrorCode, property = ''): AppError {
+  return new AppError(400, [{ Property: property, ErrorMessage: code }]);
+}
+
+/** 400 with several errors (e.g. every failing register field). */
+export function validationFailed(items: ErrorItem[]): AppError {
+  return new AppError(400, items);
+}
+
+/** 401: no, bad or expired bearer / api key. */
+export function unauthorized(code: ErrorCode = 'ERROR_UNAUTHORIZED'): AppError {
+  return new AppError(401, [{ Property: '', ErrorMessage: code }]);
+}
+
+/** 403: another player's data. */
+export function forbidden(): AppError {
+  return new AppError(403, [{ Property: '', ErrorMessage: 'ERROR_FORBIDDEN' }]);
+}
+
+/** 404: unknown resource. */
+export function notFound(): AppError {
+  return new AppError(404, [{ Property: '', ErrorMessage: 'ERROR_NOT_FOUND' }]);
+}
+
+/** 503: a dependency (store, SMTP, provider) is down. */
+export function serviceUnavailable(code: ErrorCode = 'ERROR_SERVICE_UNAVAILABLE'): AppError {
+  return new AppError(503, [{ Property: '', ErrorMessage: code }]);
+}

@@ -1,0 +1,59 @@
+/**
+ * E-mail confirmation (spec §7 email/confirm, register/verify, email/send-confirmation-email).
+ * Confirming uses the single-use link; re-sending answers the same whether or not the address is
+ * known or already confirmed (no enumeration).
+ */
+import type { ConfirmResponse } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { audit } from '../../lib/audit.ts';
+import { isoNow } from '../../lib/time.ts';
+import { normalizeEmail } from '../profile/users.ts';
+import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
+import { consumeLink } from './links.ts';
+import { createVerificationLink, sendVerificationEmail } from './verification.ts';
+
+/**
+ * Confirms the player's address with the link `token`.
+ * @returns Success and the redirect the link carried, when still allowed
+ * @throws 400 ERROR_EMAIL_RECOVERY_NOTEXISTS (unknown or used) or ERROR_EMAIL_RECOVERY_EXPIRED
+ */
+export async function confirmEmail(ctx: AppContext, token: string, property: string, ip: string | null): Promise<ConfirmResponse> {
+  const { payload } = await ctx.db.transaction().execute(async (trx) => {
+    const link = await consumeLink(
+      trx,
+      token,
+      'register',
+      { notExists: 'ERROR_EMAIL_RECOVERY_NOTEXISTS', expired: 'ERROR_EMAIL_RECOVERY_EXPIRED' },
+      property,
+    );
+    const now = isoNow();
+    await trx
+      .updateTable('users')
+      .set({ email_confirmed_at: now, updated_at: now })
+      .where('id', '=', link.userId)
+      .where('email_confirmed_at', 'is', null)
+      .execute();
+    await audit({ db: trx }, link.userId, 'email.confirmed', ip);
+    return link;
+  });
+  const redirect = typeof payload?.redirectUrl === 'string' ? payload.redirectUrl : null;
+  return { Success: true, RedirectUrl: await allowedRedirectOrNull(ctx, redirect) };
+}
+
+/** Sends a new verification link when `email` belongs to an unconfirmed player; silent otherwise. */
+export async function resendConfirmation(ctx: AppContext, email: string, redirectUrl: string | null | undefined, ip: string | null): Promise<void> {
+  if (!email.trim() || email.length > 255) return;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'email_confirmed_at', 'banned_at'])
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  if (!user || user.email_confirmed_at || user.banned_at) return;
+  const token = await createVerificationLink(ctx, user, await allowedRedirectOrNull(ctx, redirectUrl));
+  await audit(ctx, user.id, 'email.confirmation_resent', ip);
+  try {
+    await sendVerificationEmail(ctx, user, token);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'verification e-mail could not be sent');
+  }
+}

@@ -1,0 +1,42 @@
+/** POST email/confirm and POST email/send-confirmation-email (spec §7 Registration, recovery, email). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  ConfirmResponseSchema,
+  EmailConfirmRequestSchema,
+  SendConfirmationEmailRequestSchema,
+  SuccessResponseSchema,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { anonymousAuth } from '../../plugins/auth.ts';
+import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { confirmEmail, resendConfirmation } from './confirm.ts';
+
+/** Registers the e-mail routes on the /api scope. */
+export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const anonymous = anonymousAuth(ctx);
+
+  r.post('/email/confirm', {
+    schema: { body: EmailConfirmRequestSchema, response: { 200: ConfirmResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    preHandler: anonymous,
+    handler: async (request) => {
+      // spec §5: confirm e-mail needs uid, otherwise it is a bad request.
+      if (!request.body.Uid) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
+      return confirmEmail(ctx, request.body.Uid, 'Uid', request.ip);
+    },
+  });
+
+  r.post('/email/send-confirmation-email', {
+    schema: { body: SendConfirmationEmailRequestSchema, response: { 200: SuccessResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    preHandler: anonymous,
+    handler: async (request) => {
+      if (!request.body.Email.trim()) throw badRequest('ERROR_EMAIL_EMPTY', 'Email');
+      await resendConfirmation(ctx, request.body.Email, request.body.RedirectUrl, request.ip);
+      return { Success: true };
+    },
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The register verification e-mail (spec §4 Register: "The emailed link opens the verify page").
+ * TWO-POINT-STUDIOS links to /register/validate?verificationCode=…, every other environment to
+ * /confirm-email?uid=…. Links are built from PUBLIC_URL, never from the request.
+ */
+import type { AppContext } from '../../context.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { HOUR_MS } from '../../lib/time.ts';
+import { renderActionMail } from '../mail/templates.ts';
+import { createLink } from './links.ts';
+import { brandName } from '../../lib/brand.ts';
+
+/** The verify-page address for `token` in this environment. */
+export function verificationUrl(ctx: AppContext, token: string): string {
+  const url =
+    ctx.config.environment === 'TWO-POINT-STUDIOS'
+      ? new URL('/register/validate', ctx.config.publicUrl)
+      : new URL('/confirm-email', ctx.config.publicUrl);
+  url.searchParams.set(ctx.config.environment === 'TWO-POINT-STUDIOS' ? 'verificationCode' : 'uid', token);
+  return url.toString();
+}
+
+/** Creates a verification link for `user` (in `ctx.db`, which may be a transaction); returns the token. */
+export function createVerificationLink(ctx: AppContext, user: Pick<UserRow, 'id'>, redirectUrl: string | null): Promise<string> {
+  return createLink(ctx.db, user.id, 'register', ctx.config.emailLinkTtlHours * HOUR_MS, redirectUrl ? { redirectUrl } : null);
+}
+
+/** Sends the verification e-mail with `token` to `user`. Rejects when SMTP fails. */
+export async function sendVerificationEmail(ctx: AppContext, user: Pick<UserRow, 'email' | 'username'>, token: string): Promise<void> {
+  const brand = brandName(ctx.config.environment);
+  const mail = await renderActionMail({
+    brand,
+    subject: `Confirm your ${brand} account`,
+    greeting: `Hello ${user.username},`,
+    lines: [
+      `Thank you for creating your ${brand} account.`,
+      `Please confirm your email address to finish. This link works once and expires in ${ctx.config.emailLinkTtlHours} hours.`,
+    ],
+    actionLabel: 'Confirm my email address',
+    actionUrl: verificationUrl(ctx, token),
+    footer: 'If you did not create this account, you can ignore this email.',
+  });
+  await ctx.mailer.send(user.email, mail);
+}

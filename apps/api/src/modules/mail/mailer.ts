@@ -1,0 +1,35 @@
+/**
+ * Outgoing e-mail over SMTP with nodemailer (DESIGN.md §3 mail). `SMTP_URL` points at the sandbox's
+ * SMTP server on this machine and at a real relay in production.
+ */
+import nodemailer from 'nodemailer';
+import type { RenderedMail } from './templates.ts';
+
+/** Sends one message; rejects when the SMTP server refuses or cannot be reached. */
+export interface Mailer {
+  send(to: string, mail: RenderedMail): Promise<void>;
+  close(): void;
+}
+
+/** A nodemailer transport for `smtpUrl` (e.g. smtp://127.0.0.1:2525) sending as `from`. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const url = new URL(smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 25)),
+    // smtps:// is TLS from the start; smtp:// upgrades with STARTTLS when the server offers it.
+    secure: url.protocol === 'smtps:',
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(to, mail) {
+      await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * E-mail templates rendered with React Email (DESIGN.md §3 mail) into an HTML and a text part.
+ * Written with `createElement` because the API runs TypeScript by type stripping (no JSX).
+ */
+import { createElement as h } from 'react';
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+
+/** A rendered message: subject plus both parts. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What a call-to-action e-mail says. */
+export interface ActionMailInput {
+  /** Studio or community name shown as the sender brand. */
+  brand: string;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  actionLabel: string;
+  actionUrl: string;
+  footer: string;
+}
+
+const styles = {
+  body: { backgroundColor: '#f4f4f7', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1f2330' },
+  container: { backgroundColor: '#ffffff', padding: '32px', margin: '24px auto', maxWidth: '560px' },
+  button: {
+    backgroundColor: '#3b2db3',
+    color: '#ffffff',
+    padding: '12px 20px',
+    borderRadius: '6px',
+    textDecoration: 'none',
+    fontWeight: 'bold',
+  },
+  small: { fontSize: '12px', color: '#555a6b' },
+};
+
+/** Renders a message with one action button (and the raw link, for mail clients without HTML). */
+export async function renderActionMail(input: ActionMailInput): Promise<RenderedMail> {
+  const element = h(
+    Html,
+    { lang: 'en' },
+    h(Head, null),
+    h(Preview, null, input.subject),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(Heading, { as: 'h1' }, input.brand),
+        h(Text, null, input.greeting),
+        ...input.lines.map((line, i) => h(Text, { key: i }, line)),
+        h(Section, { style: { margin: '24px 0' } }, h(Button, { href: input.actionUrl, style: styles.button }, input.actionLabel)),
+        h(Text, { style: styles.small }, `If the button does not work, open this address: ${input.actionUrl}`),
+        h(Hr, null),
+        h(Text, { style: styles.small }, input.footer),
+      ),
+    ),
+  );
+  const html = await render(element);
+  const text = await render(element, { plainText: true });
+  return { subject: input.subject, html, text };
+}

@@ -1,0 +1,105 @@
+/**
+ * GET profile/user/{id}?include=Block and GET profile/connects (spec §7; §3 User, Connection).
+ * A player reads only their own profile (403 otherwise).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  ConnectionsResponseSchema,
+  ProfileQuerySchema,
+  UserIdParamsSchema,
+  UserSchema,
+  titleName,
+  type Connection,
+  type User,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { requireSelf, userAuth } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/errors.ts';
+
+/** The spec's User of `userId`, with its blocked players when `withBlocks`. */
+export async function loadUser(ctx: AppContext, userId: number, withBlocks: boolean): Promise<User> {
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound();
+  const blocks = withBlocks
+    ? await ctx.db
+        .selectFrom('blocks')
+        .innerJoin('users as blocked', 'blocked.id', 'blocks.blocked_user_id')
+        .select(['blocked.id_user', 'blocked.username', 'blocked.avatar_url'])
+        .where('blocks.user_id', '=', userId)
+        .orderBy('blocked.username')
+        .execute()
+    : [];
+  return {
+    Id: user.id,
+    Id_User: user.id_user,
+    Username: user.username,
+    Email: user.email,
+    AvatarUrl: user.avatar_url,
+    Titles: user.titles,
+    TitleName: titleName(user.titles),
+    CreatedAt: user.created_at,
+    IsCookiePopupSeen: user.is_cookie_popup_seen === 1,
+    AuthPartner: user.auth_partner,
+    AuthType: user.auth_type,
+    SteamCheck: user.steam_check === 1,
+    Blocks: blocks.map((b) => ({ Id: b.id_user, Username: b.username, AvatarUrl: b.avatar_url })),
+  };
+}
+
+/** Every connection provider, with the player's link where one exists. */
+export async function loadConnections(ctx: AppContext, userId: number): Promise<Connection[]> {
+  const rows = await ctx.db
+    .selectFrom('connection_providers as p')
+    .leftJoin('user_connections as c', (join) => join.onRef('c.provider_id', '=', 'p.id').on('c.user_id', '=', userId))
+    .select([
+      'p.id',
+      'p.canonical_name',
+      'p.name',
+      'p.icon',
+      'c.account_id',
+      'c.connect_name',
+      'c.avatar',
+      'c.last_check',
+    ])
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    Id: r.id,
+    Id_Account: r.account_id ?? null,
+    CanonicalName: r.canonical_name as Connection['CanonicalName'],
+    IsLinked: r.account_id !== null && r.account_id !== undefined,
+    Name: r.name,
+    ConnectName: r.connect_name ?? null,
+    Avatar: r.avatar ?? null,
+    Icon: r.icon,
+    LastCheck: r.last_check ?? null,
+  }));
+}
+
+/** Registers the profile routes on the /api scope. */
+export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = userAuth(ctx);
+
+  r.get('/profile/user/:id', {
+    schema: { params: UserIdParamsSchema, querystring: ProfileQuerySchema, response: { 200: UserSchema } },
+    preHandler: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request, request.params.id);
+      void reply.header('cache-control', 'no-store');
+      const include = (request.query.include ?? '').split(',').map((s) => s.trim().toLowerCase());
+      return loadUser(ctx, auth.userId, include.includes('block'));
+    },
+  });
+
+  r.get('/profile/connects', {
+    schema: { response: { 200: ConnectionsResponseSchema } },
+    preHandler: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      void reply.header('cache-control', 'no-store');
+      return loadConnections(ctx, auth.userId);
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/** POST register/new-user and POST register/verify (spec §7 Registration). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  ConfirmResponseSchema,
+  RegisterRequestSchema,
+  RegisterVerifyRequestSchema,
+  SuccessResponseSchema,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { anonymousAuth } from '../../plugins/auth.ts';
+import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { confirmEmail } from '../email/confirm.ts';
+import { registerPlayer } from './service.ts';
+
+/** Registers the register routes on the /api scope. */
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const anonymous = anonymousAuth(ctx);
+
+  r.post('/register/new-user', {
+    schema: { body: RegisterRequestSchema, response: { 201: SuccessResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    preHandler: anonymous,
+    handler: async (request, reply) => {
+      await registerPlayer(ctx, request.body, request.ip);
+      return reply.code(201).send({ Success: true });
+    },
+  });
+
+  r.post('/register/verify', {
+    schema: { body: RegisterVerifyRequestSchema, response: { 200: ConfirmResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    preHandler: anonymous,
+    handler: async (request) => {
+      if (!request.body.VerificationCode) throw badRequest('ERROR_VERIFICATION_CODE_EMPTY', 'VerificationCode');
+      return confirmEmail(ctx, request.body.VerificationCode, 'VerificationCode', request.ip);
+    },
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * Registration (spec §4 Register, §5, §7 register/new-user; §8 codes). Order: bot traps and the
+ * too-fast rule, then every field rule (all failing properties are reported together), then
+ * uniqueness and referrer; the player and their verification link are written in one transaction,
+ * and the verification e-mail is sent after commit.
+ */
+import type { ErrorItem, RegisterRequest } from '@guildgate/contracts';
+import { LIMITS } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { audit } from '../../lib/audit.ts';
+import { uuid } from '../../lib/crypto.ts';
+import { badRequest, validationFailed } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { isoNow } from '../../lib/time.ts';
+import { createVerificationLink, sendVerificationEmail } from '../email/verification.ts';
+import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
+import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
+import { isDisposableEmail } from './disposable.ts';
+import { registerFormErrors } from './rules.ts';
+
+/** Default avatar of a new player (served by the SPA). */
+export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
+
+async function storeErrors(ctx: AppContext, form: RegisterRequest, items: ErrorItem[]): Promise<ErrorItem[]> {
+  const failing = new Set(items.map((i) => i.Property));
+  const extra: ErrorItem[] = [];
+  if (!failing.has('Username')) {
+    const taken = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username_normalized', '=', normalizeUsername(form.Username))
+      .executeTakeFirst();
+    if (taken) extra.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
+  }
+  if (!failing.has('Email')) {
+    if (isDisposableEmail(form.Email)) {
+      extra.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_DISPOSABLE_ADDRESS' });
+    } else {
+      const taken = await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('email_normalized', '=', normalizeEmail(form.Email))
+        .executeTakeFirst();
+      if (taken) extra.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
+    }
+  }
+  return extra;
+}
+
+async function referrerId(ctx: AppContext, referrer: string | null | undefined): Promise<number | null> {
+  const name = (referrer ?? '').trim();
+  if (!name) return null;
+  const row = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username_normalized', '=', normalizeUsername(name))
+    .executeTakeFirst();
+  if (!row) throw badRequest('ERROR_USER_REFERRER_NOTEXISTS', 'Referrer');
+  return row.id;
+}
+
+/**
+ * POST register/new-user.
+ * @throws 400 with every failing property; ERROR_REGISTER_INVALID for a tripped bot trap;
+ *   ERROR_TOO_FAST under 15 s on the page (not in CREATIVE-ASSEMBLY)
+ */
+export async function registerPlayer(ctx: AppContext, form: RegisterRequest, ip: string | null): Promise<void> {
+  if (form.Additional || (form.UsageNameHoneyPot ?? '') !== '') {
+    await audit(ctx, null, 'register.bot_trap', ip);
+    throw badRequest('ERROR_REGISTER_INVALID');
+  }
+  if (
+    ctx.config.environment !== 'CREATIVE-ASSEMBLY' &&
+    typeof form.TimeOnPageMs === 'number' &&
+    form.TimeOnPageMs < LIMITS.registerMinimumTimeOnPageMs
+  ) {
+    throw badRequest('ERROR_TOO_FAST');
+  }
+  const items = registerFormErrors(form, {
+    environment: ctx.config.environment,
+    unauthorizedDomains: ctx.config.emailUnauthorizedDomains,
+  });
+  items.push(...(await storeErrors(ctx, form, items)));
+  if (items.length > 0) throw validationFailed(items);
+  const referrer = await referrerId(ctx, form.Referrer);
+  const redirectUrl = await allowedRedirectOrNull(ctx, form.RedirectUrl);
+  const passwordHash = await hashPassword(form.Password);
+  const now = isoNow();
+  const studio = ctx.config.environment === 'TWO-POINT-STUDIOS';
+  let created: { id: number; email: string; username: string; token: string };
+  try {
+    created = await ctx.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          id_user: uuid(),
+          username: form.Username,
+          username_normalized: normalizeUsername(form.Username),
+          email: form.Email.trim(),
+          email_normalized: normalizeEmail(form.Email),
+          password_hash: passwordHash,
+          firstname: form.Firstname.trim(),
+          lastname: studio ? (form.Lastname ?? '').trim() : null,
+          date_of_birth: studio ? (form.DateOfBirth ?? null) : null,
+          avatar_url: DEFAULT_AVATAR_PATH,
+          titles: '',
+          auth_type: 1,
+          auth_partner: null,
+          steam_check: 0,
+          is_cookie_popup_seen: 0,
+          newsletter_optin: ctx.config.features.newsletterSection && form.G2GSegaOptin ? 1 : 0,
+          referrer_user_id: referrer,
+          studio_name: form.StudioName ?? null,
+          client_id: form.ClientId ?? null,
+          email_confirmed_at: null,
+          banned_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'email', 'username'])
+        .executeTakeFirstOrThrow();
+      const token = await createVerificationLink({ ...ctx, db: trx }, user, redirectUrl);
+      await audit({ db: trx }, user.id, 'register.created', ip);
+      return { ...user, token };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent registration took the name or address between the check and the insert.
+    const again = await storeErrors(ctx, form, []);
+    throw validationFailed(again.length ? again : [{ Property: '', ErrorMessage: 'ERROR_REGISTER_NO_SUCCESS' }]);
+  }
+  try {
+    await sendVerificationEmail(ctx, created, created.token);
+  } catch (error) {
+    // The account exists; the player can ask for a new link at /confirm-email/send.
+    ctx.log.error({ err: error }, 'verification e-mail could not be sent');
+  }
+}

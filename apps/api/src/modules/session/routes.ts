@@ -1,0 +1,120 @@
+/**
+ * Routes of the session domain (spec §7): POST log/identify, POST log/log-in,
+ * POST log/user/{id}/log-in, GET token/{identity}, GET token/refresh, GET token/verify,
+ * POST log/user/{id}/log-out.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  CreatedResponseSchema,
+  IdentifyRequestSchema,
+  IdentifyResponseSchema,
+  IdentityParamsSchema,
+  LoginRequestSchema,
+  LogoutResponseSchema,
+  TokenRefreshQuerySchema,
+  TokenRefreshResponseSchema,
+  TokenSchema,
+  TokenVerifyQuerySchema,
+  TokenVerifyResponseSchema,
+  UserIdParamsSchema,
+  UserLoginRequestSchema,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { anonymousAuth, authenticateToken, requireSelf, userAuth } from '../../plugins/auth.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { audit } from '../../lib/audit.ts';
+import { identify, logIn, logInUser } from './login.ts';
+import { refreshTokens, revokeSession, tokenForIdentity, type SessionOrigin } from './sessions.ts';
+import { resolveClientId } from './clients.ts';
+import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+
+async function originOf(ctx: AppContext, request: FastifyRequest, clientId: string | null | undefined): Promise<SessionOrigin> {
+  return {
+    clientId: await resolveClientId(ctx, clientId),
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+  };
+}
+
+/** Registers the session routes on the /api scope. */
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const anonymous = anonymousAuth(ctx);
+  const user = userAuth(ctx);
+
+  r.post('/log/identify', {
+    schema: { body: IdentifyRequestSchema, response: { 200: IdentifyResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    preHandler: anonymous,
+    handler: async (request) => identify(ctx, request.body.UsernameOrEmail),
+  });
+
+  r.post('/log/log-in', {
+    schema: { body: LoginRequestSchema, response: { 200: CreatedResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    preHandler: anonymous,
+    handler: async (request) => {
+      const { UsernameOrEmail, Password, ClientId } = request.body;
+      return { Created: await logIn(ctx, UsernameOrEmail, Password, await originOf(ctx, request, ClientId)) };
+    },
+  });
+
+  r.post('/log/user/:id/log-in', {
+    schema: { params: UserIdParamsSchema, body: UserLoginRequestSchema, response: { 200: CreatedResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    preHandler: anonymous,
+    handler: async (request) => {
+      const origin = await originOf(ctx, request, request.body.ClientId);
+      return { Created: await logInUser(ctx, request.params.id, request.body.Password, origin) };
+    },
+  });
+
+  r.get('/token/:identity', {
+    schema: { params: IdentityParamsSchema, response: { 200: TokenSchema } },
+    preHandler: anonymous,
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return tokenForIdentity(ctx, request.params.identity);
+    },
+  });
+
+  r.get('/token/refresh', {
+    schema: { querystring: TokenRefreshQuerySchema, response: { 200: TokenRefreshResponseSchema } },
+    preHandler: anonymous,
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return refreshTokens(ctx, request.query);
+    },
+  });
+
+  r.get('/token/verify', {
+    schema: { querystring: TokenVerifyQuerySchema, response: { 200: TokenVerifyResponseSchema } },
+    preHandler: anonymous,
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { client_id, access_token } = request.query;
+      if (!client_id || !access_token) throw badRequest('ERROR_TOKEN_INVALID');
+      const auth = await authenticateToken(ctx, access_token, client_id);
+      if (!auth) throw badRequest('ERROR_TOKEN_INVALID');
+      return { ExpiresIn: Math.max(0, auth.expiresAt - Math.floor(Date.now() / 1000)), Id_User: auth.idUser };
+    },
+  });
+
+  r.post('/log/user/:id/log-out', {
+    schema: { params: UserIdParamsSchema, response: { 200: LogoutResponseSchema } },
+    preHandler: user,
+    handler: async (request) => {
+      const auth = requireSelf(request, request.params.id);
+      await revokeSession(ctx, auth.sessionId);
+      await audit(ctx, auth.userId, 'session.logged_out', request.ip);
+      const row = await ctx.db.selectFrom('users').select('auth_partner').where('id', '=', auth.userId).executeTakeFirst();
+      return { CookieName: row?.auth_partner ? partnerCookieName(row.auth_partner) : null };
+    },
+  });
+}
+
+/** The partner studio's session cookie on the main domain (spec §4 Logout), e.g. `_g2g_partner_focus_`. */
+export function partnerCookieName(partner: string): string {
+  return `_g2g_partner_${partner.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_`;
+}

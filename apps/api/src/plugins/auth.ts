@@ -1,0 +1,95 @@
+/**
+ * Who is calling (DESIGN.md §4, spec §6): every /api call must carry a known `x-api-key`; anonymous
+ * calls carry `Authorization: Bearer <anonymous bearer>` (a player's token is accepted too); user
+ * calls carry a valid access token whose session is still active. Failures answer 401.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { safeEqual } from '../lib/crypto.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { isoNow } from '../lib/time.ts';
+
+/** The authenticated player of a user call. */
+export interface AuthInfo {
+  /** Internal users.id. */
+  userId: number;
+  /** Public Id_User (the token's sub). */
+  idUser: string;
+  sessionId: string;
+  clientId: string;
+  /** The access token's expiry, seconds since the epoch. */
+  expiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+  }
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const m = /^Bearer ([\x21-\x7e]{1,4096})$/.exec(header);
+  return m ? m[1]! : null;
+}
+
+/** onRequest hook: refuses a missing or unknown `x-api-key` with 401 ERROR_API_KEY_INVALID. */
+export function apiKeyHook(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    const key = request.headers['x-api-key'];
+    if (typeof key !== 'string' || !ctx.config.apiKeys.some((k) => safeEqual(k, key))) {
+      throw unauthorized('ERROR_API_KEY_INVALID');
+    }
+  };
+}
+
+/**
+ * Verifies an access token and that its session is active and its user exists.
+ * @returns the caller, or null when the token or session is not valid
+ */
+export async function authenticateToken(ctx: AppContext, jwt: string, audience?: string): Promise<AuthInfo | null> {
+  const claims = await ctx.accessTokens.verify(jwt, audience);
+  if (!claims) return null;
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'sessions.client_id', 'users.id_user', 'users.banned_at'])
+    .where('sessions.id', '=', claims.sid)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', isoNow())
+    .executeTakeFirst();
+  if (!row || row.id_user !== claims.sub || row.banned_at) return null;
+  return { userId: row.user_id, idUser: row.id_user, sessionId: row.id, clientId: row.client_id, expiresAt: claims.exp };
+}
+
+/** preHandler for anonymous calls: the anonymous bearer, or a valid player token. */
+export function anonymousAuth(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const bearer = bearerOf(request);
+    if (bearer === null) throw unauthorized();
+    if (safeEqual(bearer, ctx.config.anonymousBearer)) return;
+    const auth = await authenticateToken(ctx, bearer);
+    if (!auth) throw unauthorized('ERROR_TOKEN_INVALID');
+    request.auth = auth;
+  };
+}
+
+/** preHandler for user calls: a valid access token with an active session. */
+export function userAuth(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const bearer = bearerOf(request);
+    if (bearer === null) throw unauthorized();
+    const auth = await authenticateToken(ctx, bearer);
+    if (!auth) throw unauthorized('ERROR_TOKEN_INVALID');
+    request.auth = auth;
+  };
+}
+
+/** The caller of a user call; throws 403 when `idUser` (the path's id) is someone else. */
+export function requireSelf(request: FastifyRequest, idUser?: string): AuthInfo {
+  const auth = request.auth;
+  if (!auth) throw unauthorized();
+  if (idUser !== undefined && idUser !== auth.idUser) throw forbidden();
+  return auth;
+}

@@ -1,0 +1,55 @@
+/**
+ * The error handler of DESIGN.md §4: every failure answers the spec §8 shape
+ * `{ ErrorMessages: [{ Property, ErrorMessage }] }`. Schema failures → 400 ERROR_FIELD_INVALID on the
+ * failing property; unparsable bodies → 400 ERROR_REQUEST_INVALID; {@link AppError} → its status;
+ * rate limits → 429 with Retry-After; anything unexpected → 500 ERROR_INTERNAL (logged, never detailed).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
+import type { ErrorBody, ErrorCode, ErrorItem } from '@guildgate/contracts';
+import { AppError } from '../lib/errors.ts';
+
+function body(items: ErrorItem[]): ErrorBody {
+  return { ErrorMessages: items };
+}
+
+function general(code: ErrorCode): ErrorBody {
+  return body([{ Property: '', ErrorMessage: code }]);
+}
+
+/** Maps any thrown value to a status and §8 body (exported for unit tests). */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  if (error instanceof AppError) return { status: error.statusCode, body: body(error.items), headers: error.headers };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const seen = new Set<string>();
+    const items: ErrorItem[] = [];
+    for (const v of error.validation) {
+      const property = v.instancePath.split('/').filter(Boolean)[0] ?? '';
+      if (seen.has(property)) continue;
+      seen.add(property);
+      items.push({ Property: property, ErrorMessage: property ? 'ERROR_FIELD_INVALID' : 'ERROR_REQUEST_INVALID' });
+    }
+    return { status: 400, body: body(items), headers: {} };
+  }
+  const e = error as Partial<FastifyError> & { statusCode?: number };
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 429) return { status, body: general('ERROR_RATE_LIMITED'), headers: {} };
+  if (status === 404) return { status, body: general('ERROR_NOT_FOUND'), headers: {} };
+  if (status === 401) return { status, body: general('ERROR_UNAUTHORIZED'), headers: {} };
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type, body too large, bad URL encoding…
+    return { status: status === 413 ? 413 : 400, body: general('ERROR_REQUEST_INVALID'), headers: {} };
+  }
+  if (status === 503) return { status, body: general('ERROR_SERVICE_UNAVAILABLE'), headers: {} };
+  return { status: 500, body: general('ERROR_INTERNAL'), headers: {} };
+}
+
+/** Installs the handler on `app` (the whole app, API and static alike). */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body: payload, headers } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, errors: payload.ErrorMessages }, 'request rejected');
+    void reply.code(status).headers(headers).type('application/json').send(payload);
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * Test harness for API tests (DESIGN.md §7): builds the real app on a fresh store — a new SQLite
+ * file, or a new PostgreSQL schema when `TEST_DATABASE_URL` is set — with a real sandbox SMTP server
+ * and mailbox on free ports. No mocks: calls go through the app's full request path (`inject`).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
+import { loadConfig, type AppConfig } from '../config/config.ts';
+import { buildApp } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { startSandbox } from '../../../sandbox/src/app.ts';
+
+/** The stores every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const STORES: ReadonlyArray<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export const TEST_API_KEY = 'test-web-key';
+export const TEST_ANONYMOUS_BEARER = 'test-anonymous-bearer';
+
+/** Headers of an anonymous call. */
+export const ANONYMOUS = { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${TEST_ANONYMOUS_BEARER}` } as const;
+
+/** Headers of a user call with `accessToken`. */
+export function asUser(accessToken: string): Record<string, string> {
+  return { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${accessToken}` };
+}
+
+/** A running test app. */
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: AppConfig;
+  /** Messages the sandbox received for `to`, newest first. */
+  mailbox(to: string): Promise<MailboxMessage[]>;
+  /** Stops app, sandbox and drops the store. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link startTestApp}. */
+export interface TestAppOptions {
+  /** Extra environment variables (e.g. PORTAL_ENVIRONMENT). */
+  env?: Record<string, string>;
+  overrides?: Partial<AppConfig>;
+}
+
+/** Starts the app on a fresh `kind` store. */
+export async function startTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
+  const sandbox = await startSandbox({ httpPort: 0, smtpPort: 0, logger: false });
+  const suffix = randomBytes(6).toString('hex');
+  let databaseUrl: string;
+  let schema: string | undefined;
+  let dir: string | undefined;
+  if (kind === 'postgres') {
+    databaseUrl = process.env.TEST_DATABASE_URL!;
+    schema = `t_${suffix}`;
+  } else {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-test-'));
+    databaseUrl = `sqlite:${path.join(dir, 'store.sqlite')}`;
+  }
+  const config = loadConfig(
+    {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}`,
+      API_KEYS: TEST_API_KEY,
+      ANONYMOUS_BEARER: TEST_ANONYMOUS_BEARER,
+      PUBLIC_URL: 'http://portal.test',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    },
+    options.overrides,
+  );
+  const { app, ctx } = await buildApp({ config, schema, logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    async mailbox(to) {
+      const res = await fetch(`${sandbox.httpUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+      return MailboxMessagesSchema.parse(await res.json());
+    },
+    async close() {
+      await app.close();
+      await sandbox.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The JSON body of `res`. */
+export function json<T = unknown>(res: LightMyRequestResponse): T {
+  return JSON.parse(res.body) as T;
+}
+
+/** Polls the mailbox until a message for `to` arrives (SMTP delivery is asynchronous); ms timeout. */
+export async function waitForMail(t: TestApp, to: string, timeoutMs = 10_000): Promise<MailboxMessage> {
+  const started = Date.now();
+  for (;;) {
+    const [message] = await t.mailbox(to);
+    if (message) return message;
+    if (Date.now() - started > timeoutMs) throw new Error(`no e-mail for ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The first link in `text` whose address starts with `prefix`. */
+export function linkIn(text: string, prefix: string): string {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}[^\\s"'<>\\])]+`).exec(text);
+  if (!match) throw new Error(`no link starting with ${prefix}`);
+  return match[0];
+}
+
+/** A valid register form for `name` (local environment rules), with overrides. */
+export function registerForm(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const email = `${name.toLowerCase()}@players.test`;
+  return {
+    Username: name,
+    Firstname: 'Ada',
+    Password: 'Secret1234pass',
+    ConfirmPassword: 'Secret1234pass',
+    Email: email,
+    ConfirmEmail: email,
+    ApprovePrivacyPolicy: true,
+    ApproveEULA: true,
+    TimeOnPageMs: 20_000,
+    ...overrides,
+  };
+}
+
+/**
+ * Registers `name`, follows the e-mailed link and logs in.
+ * @returns the identity handle, the token answer and the e-mail address
+ */
+export async function registeredPlayer(t: TestApp, name: string): Promise<{ identity: string; accessToken: string; refresh: string; idUser: string; email: string }> {
+  const form = registerForm(name);
+  const reg = await t.app.inject({ method: 'POST', url: '/api/register/new-user', headers: ANONYMOUS, payload: form });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const mail = await waitForMail(t, form.Email as string);
+  const uid = new URL(linkIn(mail.text, `${t.config.publicUrl}/confirm-email?uid=`)).searchParams.get('uid')!;
+  const confirm = await t.app.inject({ method: 'POST', url: '/api/email/confirm', headers: ANONYMOUS, payload: { Uid: uid } });
+  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/log/log-in',
+    headers: ANONYMOUS,
+    payload: { UsernameOrEmail: name, Password: form.Password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const identity = json<{ Created: string }>(login).Created;
+  const token = await t.app.inject({ method: 'GET', url: `/api/token/${identity}`, headers: ANONYMOUS });
+  const body = json<{ Value: string; Refresh: string; Id_User: string }>(token);
+  return { identity, accessToken: body.Value, refresh: body.Refresh, idUser: body.Id_User, email: form.Email as string };
+}

@@ -1,0 +1,125 @@
+/**
+ * Error body and the error-code catalogue (spec §8, plus the §5 messages and the API's own
+ * transport codes). Every rejected call answers `{ ErrorMessages: [{ Property, ErrorMessage }] }`
+ * where `ErrorMessage` is one of {@link ERROR_CODES}; the SPA turns the code into text through
+ * i18next using {@link ERROR_MESSAGES_EN} (unknown codes are shown as they are).
+ */
+import { z } from 'zod';
+
+/** English text of every error code (spec §8 "Codes and messages", §5 messages). */
+export const ERROR_MESSAGES_EN = {
+  // §8 general
+  ERROR_NOT_ALLOWED: 'You are not allowed to do this action.',
+  ERROR_EMAIL_UNKNOWN: 'This email address is unknown.',
+  ERROR_PASSWORD_RECOVERY_NOTEXISTS: 'Your link is invalid.',
+  ERROR_EMAIL_RECOVERY_NOTEXISTS: 'Your link is invalid.',
+  ERROR_PASSWORD_RECOVERY_EXPIRED: 'Your link has expired.',
+  ERROR_EMAIL_RECOVERY_EXPIRED: 'Your link has expired.',
+  ERROR_USER_STEAM_EXIST: 'The PC game store account is already linked to another user.',
+  ERROR_USER_REFERRER_NOTEXISTS: "Your referrer doesn't exist.",
+  // §8 username
+  ERROR_USERNAME_LENGTH: 'Your username must be between 2 and 25 characters.',
+  ERROR_USERNAME_PATTERN: 'Your username may contain letters and numbers only.',
+  ERROR_USERNAME_EXIST: 'This username is already taken.',
+  ERROR_USERNAME_LETTERS: 'Your username must contain at least one letter.',
+  ERROR_USERNAME_EMAIL: 'Your username cannot be an email address.',
+  ERROR_USERNAME_EMPTY: 'Please enter your Username or Email.',
+  // §8 password
+  ERROR_PASSWORD_USERNAME: 'Your password must not contain your username.',
+  ERROR_PASSWORD_LENGTH: 'Your password must be between 8 and 50 characters.',
+  ERROR_PASSWORD_LETTERS: 'Your password must contain at least one letter.',
+  ERROR_PASSWORD_NUMBERS: 'Your password must contain at least one number.',
+  ERROR_PASSWORD_EMPTY: 'A password is required.',
+  ERROR_CONFIRM_PASSWORD_INVALID: 'The password confirmation does not match.',
+  // §8 names
+  ERROR_LASTNAME_EMPTY: 'Your last name must not be empty.',
+  ERROR_FIRSTNAME_EMPTY: 'Your first name must not be empty.',
+  // §8 e-mail ("the message for email length wrongly names the username", kept as specified)
+  ERROR_EMAIL_EMPTY: 'Please enter your email address.',
+  ERROR_EMAIL_INVALID: 'This email address is not valid.',
+  ERROR_EMAIL_LENGTH: 'Your username must be between 2 and 255 characters.',
+  ERROR_EMAIL_INCORRECT_FORMAT: 'The format of this email address is incorrect.',
+  ERROR_EMAIL_DOMAIN_UNAUTHORIZED: 'This email domain is not authorised.',
+  ERROR_EMAIL_DISPOSABLE_ADDRESS: 'Disposable email addresses are not allowed.',
+  ERROR_EMAIL_MAILBOX_DOES_NOT_EXIST: 'This mailbox does not exist.',
+  ERROR_EMAIL_HIGH_RISK: 'This email domain is considered high risk.',
+  ERROR_CONFIRM_EMAIL_INVALID: 'The email confirmation does not match.',
+  ERROR_EMAIL_EXIST: 'An account with this email already exists.',
+  // §8 login
+  ERROR_USER_BANNED: 'Your account has been banned.',
+  ERROR_USER_UNKNOWN: 'Unknown user.',
+  ERROR_USERNAME_PASSWORD_INCORRECT: 'Your username or password is incorrect.',
+  ERROR_USER_NOT_EXISTS: 'Your username, email or password is incorrect.',
+  ERROR_USER_CONFIRMED: 'Your must confirm your address email.',
+  ERROR_APPROVE_PRIVACY_POLICY: 'You must accept the privacy policy.',
+  ERROR_APPROVE_EULA: 'You must accept the terms of use.',
+  // §8 IP bans (generic, login, register, link variants)
+  ERROR_USER_IP_BANNED: 'Your IP address has been banned.',
+  ERROR_USER_IP_BANNED_LOGIN: 'You cannot log in from this IP address.',
+  ERROR_USER_IP_BANNED_REGISTER: 'You cannot create an account from this IP address.',
+  ERROR_USER_IP_BANNED_STEAM_LINK: 'You cannot link a PC game store account from this IP address.',
+  ERROR_USER_IP_BANNED_TWITCH_LINK: 'You cannot link a live-streaming account from this IP address.',
+  ERROR_USER_IP_BANNED_EPICGAMES_LINK: 'You cannot link an Epic Games account from this IP address.',
+  // §8 partners, providers, keys, newsletter, registration, tokens
+  ERROR_PARTNER_RESPONSE_ERROR: 'An error occured validating partner authentication.',
+  ERROR_STEAM_NOT_REACHABLE: 'The PC game store API is not reachable right now.',
+  ERROR_ACCESS_KEY_NON_EXISTANT: 'The key is invalid.',
+  ERROR_ACCESS_KEY_ALREADY_USED: 'The key is already used.',
+  ERROR_OPTIN: 'An error occurred, please try again later.',
+  ERROR_OPTIN_NOT_EXISTS: 'The list id does not exist.',
+  ERROR_REGISTER_NO_SUCCESS: 'Registration failed.',
+  ERROR_REGISTER_INVALID: 'Not allowed to create an account.',
+  ERROR_REGISTER_TOKEN_EMPTY: 'A valid token is needed.',
+  ERROR_SEGA_RESET_PASSWORD: 'Could not reset password.',
+  ERROR_TOKEN_INVALID: 'Your session is invalid. Please log in again.',
+  ERROR_TOKEN_INVALID_REFRESH: 'Your session could not be refreshed. Please log in again.',
+  ERROR_TOKEN_USER_INVALID: "Can't create token for unauthenticated user.",
+  // §5 messages
+  ERROR_CAPTCHA_VERIFY_FAILED: 'An error occured. Please try again later.',
+  ERROR_CAPTCHA_LOGIN_INVALID: 'You are not allowed to log in.',
+  ERROR_CAPTCHA_REGISTER_INVALID: "You're not allowed to create an account.",
+  ERROR_TOO_FAST: 'Sorry, you are too fast for us! Please retry in a few seconds.',
+  ERROR_VERIFICATION_CODE_EMPTY: 'This request should have a verification code.',
+  ERROR_OPENID_UNAUTHORIZED: 'This request is not authorized by OpenId.',
+  ERROR_STATE_EMPTY: 'This request should contain a state parameter.',
+  ERROR_DATE_OF_BIRTH_INVALID: 'Invalid date value',
+  ERROR_DATE_OF_BIRTH_AGE: 'You must be at least 13 years old',
+  ERROR_PASSWORD_STUDIO_RULES:
+    'Password must be between 8 and 16 characters with at least an upper case and a lower case character',
+  ERROR_APPROVE_CODE_OF_CONDUCT: 'You must accept the Code of Conduct.',
+  ERROR_SURVEY_ANSWER_REQUIRED: 'You must answer this question.',
+  // transport codes of the API (DESIGN.md §4)
+  ERROR_FIELD_INVALID: 'This value is not valid.',
+  ERROR_REQUEST_INVALID: 'The request is not valid.',
+  ERROR_API_KEY_INVALID: 'This application is not allowed to call the account API.',
+  ERROR_UNAUTHORIZED: 'You must be logged in.',
+  ERROR_FORBIDDEN: 'You are not allowed to access this resource.',
+  ERROR_NOT_FOUND: 'This resource does not exist.',
+  ERROR_RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',
+  ERROR_INTERNAL: 'An unexpected error occurred.',
+} as const;
+
+/** Every error code the API may answer with. */
+export type ErrorCode = keyof typeof ERROR_MESSAGES_EN;
+
+/** The codes as a list (for `z.enum` and iteration). */
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES_EN) as [ErrorCode, ...ErrorCode[]];
+
+/** Type guard: is `value` a known error code? */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES_EN, value);
+}
+
+/** spec §3 Error item: `Property` names the field ('' for a general error). */
+export const ErrorItemSchema = z.object({
+  Property: z.string(),
+  ErrorMessage: z.string(),
+});
+export type ErrorItem = z.infer<typeof ErrorItemSchema>;
+
+/** spec §8 Shape: the body of every 4xx/5xx answer of the account API. */
+export const ErrorBodySchema = z.object({
+  ErrorMessages: z.array(ErrorItemSchema),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

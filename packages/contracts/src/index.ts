@@ -1,0 +1,12 @@
+/**
+ * @guildgate/contracts — the shared contract of api, web and sandbox: zod schemas and types for the
+ * calls of spec §7, the error body and catalogue of spec §8, environments and flags of spec §1.
+ */
+export * from './common.ts';
+export * from './errors.ts';
+export * from './environments.ts';
+export * from './session.ts';
+export * from './register.ts';
+export * from './profile.ts';
+export * from './redirect.ts';
+export * from './mailbox.ts';
