@@ -54,7 +54,10 @@ export interface BuiltApp {
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: () => uuid(),
@@ -81,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     dialect: store.dialect,
     signingKey,
     accessTokens: accessTokens(signingKey, config.publicUrl),
-    counters: options.counters ?? createCounters(config.redisUrl),
+    counters: options.counters ?? createCounters(config.redisUrl, config.redisKeyPrefix),
     mailer: options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
     log: app.log,
   };

@@ -78,7 +78,13 @@ export const EncryptedConfigurationSchema = z.object({ Value: z.string().min(1) 
 export type EncryptedConfiguration = z.infer<typeof EncryptedConfigurationSchema>;
 
 /** spec §2 Common query parameters. */
-export const COMMON_QUERY_PARAMETERS = ['redirectUrl', 'client_id', 'referrer', 'redirect_uri', 'state'] as const;
+export const COMMON_QUERY_PARAMETERS = [
+  'redirectUrl',
+  'client_id',
+  'referrer',
+  'redirect_uri',
+  'state',
+] as const;
 
 /** spec §9 business constants shared by api and web. */
 export const LIMITS = {

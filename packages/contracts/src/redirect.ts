@@ -4,7 +4,7 @@
  * A pattern is `scheme://host[:port][/path-prefix]`, where host may start with `*.` to allow any
  * sub-domain (not the bare domain). A target is allowed only when it is an absolute http(s) URL,
  * written plainly (no userinfo, backslashes, control characters, whitespace or percent-encoded
- * authority), and its scheme, host, port and optional path prefix (on a segment boundary) match a pattern.
+ * authority, no address embedded in the path), and its scheme, host, port and optional path prefix (on a segment boundary) match a pattern.
  */
 import { z } from 'zod';
 
@@ -45,6 +45,7 @@ function defaultPort(protocol: string): string {
 export function isRedirectAllowed(target: unknown, patterns: readonly string[]): boolean {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return false;
   // Anything a browser might reinterpret: whitespace, controls, backslashes, non-ASCII.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\s\\\u0000-\u001f\u007f-\uffff]/.test(target)) return false;
   const raw = /^(https?):\/\/([^/?#]*)/i.exec(target);
   if (!raw) return false;
@@ -60,6 +61,8 @@ export function isRedirectAllowed(target: unknown, patterns: readonly string[]):
   if (url.username || url.password) return false;
   // The parser must read the same host that is written: no parser differentials.
   if (url.host !== authority && `${url.host}:${defaultPort(url.protocol)}` !== authority) return false;
+  // A path that embeds another address ('/https://evil/', '//evil') invites chained redirects.
+  if (/\/\/|[a-z][a-z0-9+.-]*:\//i.test(url.pathname)) return false;
   const port = url.port || defaultPort(url.protocol);
   return patterns.some((text) => {
     const pattern = parsePattern(text);

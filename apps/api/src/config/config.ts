@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: url.default('http://localhost:8080'),
   DATABASE_URL: z.string().default(`sqlite:${path.join(repoRoot, 'data', 'guildgate.sqlite')}`),
   REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().default('guildgate:'),
   PORTAL_ENVIRONMENT: EnvironmentSchema.default('local'),
   SMTP_URL: z.string().default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.string().default('Guildgate <no-reply@guildgate.test>'),
@@ -81,6 +82,8 @@ export interface AppConfig {
   publicUrl: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key (several deployments or test runs may share one Redis). */
+  redisKeyPrefix: string;
   environment: z.infer<typeof EnvironmentSchema>;
   isProd: boolean;
   smtpUrl: string;
@@ -145,6 +148,7 @@ export function loadConfig(
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     environment: e.PORTAL_ENVIRONMENT,
     isProd: e.IS_PROD,
     smtpUrl: e.SMTP_URL,

@@ -46,9 +46,9 @@ export function memoryCounters(): Counters {
   };
 }
 
-/** Redis counters (INCR + PEXPIRE on first hit); keys are prefixed with `guildgate:`. */
-export function redisCounters(redis: Redis): Counters {
-  const k = (key: string) => `guildgate:counter:${key}`;
+/** Redis counters (INCR + PEXPIRE on first hit); keys are `<prefix>counter:<key>`. */
+export function redisCounters(redis: Redis, prefix = 'guildgate:'): Counters {
+  const k = (key: string) => `${prefix}counter:${key}`;
   return {
     async hit(key, windowMs) {
       const [[, count]] = (await redis.multi().incr(k(key)).exec()) as [[Error | null, number]];
@@ -68,7 +68,7 @@ export function redisCounters(redis: Redis): Counters {
 }
 
 /** Counters for the configuration: Redis when `redisUrl` is set, memory otherwise. */
-export function createCounters(redisUrl: string | undefined): Counters {
+export function createCounters(redisUrl: string | undefined, prefix?: string): Counters {
   if (!redisUrl) return memoryCounters();
-  return redisCounters(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }));
+  return redisCounters(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), prefix);
 }

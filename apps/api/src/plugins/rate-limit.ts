@@ -11,11 +11,15 @@ import type { AppContext } from '../context.ts';
 /** Registers the plugin (inactive by default: routes opt in with {@link sensitiveRateLimit}). */
 export async function registerRateLimit(app: FastifyInstance, ctx: AppContext): Promise<Redis | undefined> {
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(ctx.config.redisUrl, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'guildgate:rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${ctx.config.redisKeyPrefix}rl:` } : {}),
     // The limiter must not turn a Redis outage into an outage of log-in.
     skipOnError: true,
   });

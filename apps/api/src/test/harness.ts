@@ -24,7 +24,10 @@ export const TEST_API_KEY = 'test-web-key';
 export const TEST_ANONYMOUS_BEARER = 'test-anonymous-bearer';
 
 /** Headers of an anonymous call. */
-export const ANONYMOUS = { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${TEST_ANONYMOUS_BEARER}` } as const;
+export const ANONYMOUS = {
+  'x-api-key': TEST_API_KEY,
+  authorization: `Bearer ${TEST_ANONYMOUS_BEARER}`,
+} as const;
 
 /** Headers of a user call with `accessToken`. */
 export function asUser(accessToken: string): Record<string, string> {
@@ -50,7 +53,10 @@ export interface TestAppOptions {
 }
 
 /** Starts the app on a fresh `kind` store. */
-export async function startTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: 'sqlite' | 'postgres',
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const sandbox = await startSandbox({ httpPort: 0, smtpPort: 0, logger: false });
   const suffix = randomBytes(6).toString('hex');
   let databaseUrl: string;
@@ -72,6 +78,10 @@ export async function startTestApp(kind: 'sqlite' | 'postgres', options: TestApp
       PUBLIC_URL: 'http://portal.test',
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'silent',
+      // CI sets REDIS_URL: the counters and rate limits then run on the real Redis, isolated per app.
+      ...(process.env.REDIS_URL
+        ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test:${suffix}:` }
+        : {}),
       ...options.env,
     },
     options.overrides,
@@ -145,13 +155,26 @@ export function registerForm(name: string, overrides: Record<string, unknown> = 
  * Registers `name`, follows the e-mailed link and logs in.
  * @returns the identity handle, the token answer and the e-mail address
  */
-export async function registeredPlayer(t: TestApp, name: string): Promise<{ identity: string; accessToken: string; refresh: string; idUser: string; email: string }> {
+export async function registeredPlayer(
+  t: TestApp,
+  name: string,
+): Promise<{ identity: string; accessToken: string; refresh: string; idUser: string; email: string }> {
   const form = registerForm(name);
-  const reg = await t.app.inject({ method: 'POST', url: '/api/register/new-user', headers: ANONYMOUS, payload: form });
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/api/register/new-user',
+    headers: ANONYMOUS,
+    payload: form,
+  });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
   const mail = await waitForMail(t, form.Email as string);
   const uid = new URL(linkIn(mail.text, `${t.config.publicUrl}/confirm-email?uid=`)).searchParams.get('uid')!;
-  const confirm = await t.app.inject({ method: 'POST', url: '/api/email/confirm', headers: ANONYMOUS, payload: { Uid: uid } });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/email/confirm',
+    headers: ANONYMOUS,
+    payload: { Uid: uid },
+  });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
   const login = await t.app.inject({
     method: 'POST',
@@ -163,5 +186,11 @@ export async function registeredPlayer(t: TestApp, name: string): Promise<{ iden
   const identity = json<{ Created: string }>(login).Created;
   const token = await t.app.inject({ method: 'GET', url: `/api/token/${identity}`, headers: ANONYMOUS });
   const body = json<{ Value: string; Refresh: string; Id_User: string }>(token);
-  return { identity, accessToken: body.Value, refresh: body.Refresh, idUser: body.Id_User, email: form.Email as string };
+  return {
+    identity,
+    accessToken: body.Value,
+    refresh: body.Refresh,
+    idUser: body.Id_User,
+    email: form.Email as string,
+  };
 }

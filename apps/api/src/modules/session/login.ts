@@ -4,7 +4,7 @@
  * argon2id and opens a session. Unknown players and wrong passwords answer alike; failed attempts
  * are throttled per account and IP so that an attacker cannot lock the player out for long.
  */
-import { AUTH_TYPE, maskEmail, titleName, type IdentifyResponse } from '@guildgate/contracts';
+import { maskEmail, titleName, type IdentifyResponse } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -61,8 +61,8 @@ async function checkPasswordAndOpen(
     await burnVerification(password);
     throw badRequest('ERROR_USERNAME_PASSWORD_INCORRECT', passwordProperty);
   }
-  const ipKey = `login-fail:${user.id}:${origin.ip ?? '-'}`;
-  const accountKey = `login-fail:${user.id}`;
+  const ipKey = `login-fail:${user.id_user}:${origin.ip ?? '-'}`;
+  const accountKey = `login-fail:${user.id_user}`;
   if (
     (await ctx.counters.peek(ipKey)) >= MAX_FAILURES_PER_ACCOUNT_IP ||
     (await ctx.counters.peek(accountKey)) >= MAX_FAILURES_PER_ACCOUNT
@@ -101,7 +101,12 @@ export async function logIn(
 }
 
 /** POST log/user/{id}/log-in (step 2). @throws 400 ERROR_USER_UNKNOWN for an unknown id */
-export async function logInUser(ctx: AppContext, idUser: string, password: string, origin: SessionOrigin): Promise<string> {
+export async function logInUser(
+  ctx: AppContext,
+  idUser: string,
+  password: string,
+  origin: SessionOrigin,
+): Promise<string> {
   const user = await findUserByIdUser(ctx.db, idUser);
   if (!user) {
     await burnVerification(password || 'x');

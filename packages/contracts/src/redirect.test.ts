@@ -1,0 +1,89 @@
+/**
+ * The shared redirect allow-list check (spec §1 Single sign-on; DESIGN.md §5), against legitimate
+ * partner addresses and every line of the public open-redirect corpora.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isRedirectAllowed } from './redirect.ts';
+
+const corpora = path.resolve(import.meta.dirname, '../../../../shared/corpora/payloadsallthethings');
+const PARTNER_HOST = 'partner.example.com';
+const PATTERNS = [
+  `https://${PARTNER_HOST}/`,
+  'http://localhost:8090/partner/',
+  'https://*.studio.example/community',
+];
+
+function lines(file: string): string[] {
+  return fs
+    .readFileSync(path.join(corpora, file), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '');
+}
+
+describe('isRedirectAllowed', () => {
+  it.each([
+    `https://${PARTNER_HOST}/`,
+    `https://${PARTNER_HOST}/forum/thread?id=3#top`,
+    `https://${PARTNER_HOST}:443/x`,
+    'http://localhost:8090/partner/',
+    'http://localhost:8090/partner/callback?code=1',
+    'https://eu.studio.example/community',
+    'https://eu.studio.example/community/news',
+  ])('accepts the legitimate address %s', (url) => {
+    expect(isRedirectAllowed(url, PATTERNS)).toBe(true);
+  });
+
+  it.each([
+    `http://${PARTNER_HOST}/`,
+    `https://${PARTNER_HOST}.evil.com/`,
+    `https://evil.com/${PARTNER_HOST}`,
+    `https://user@${PARTNER_HOST}/`,
+    `https://${PARTNER_HOST}@evil.com/`,
+    `https://${PARTNER_HOST}\\@evil.com/`,
+    `//${PARTNER_HOST}/`,
+    `/relative`,
+    `javascript:alert(1)//${PARTNER_HOST}/`,
+    'http://localhost:8090/partnerx',
+    'http://localhost:8090/other/',
+    'http://localhost:8091/partner/',
+    'https://studio.example/community',
+    'https://eu.studio.example/communityx',
+    `https://${PARTNER_HOST}%2f@evil.com/`,
+    ` https://${PARTNER_HOST}/`,
+    `https://${PARTNER_HOST}/\t`,
+  ])('refuses %s', (url) => {
+    expect(isRedirectAllowed(url, PATTERNS)).toBe(false);
+  });
+
+  it('refuses non-strings and empty patterns', () => {
+    expect(isRedirectAllowed(undefined, PATTERNS)).toBe(false);
+    expect(isRedirectAllowed(42, PATTERNS)).toBe(false);
+    expect(isRedirectAllowed(`https://${PARTNER_HOST}/`, [])).toBe(false);
+  });
+
+  describe.each(['Open-Redirect-payloads.txt', 'openredirects.txt', 'open_redirect_wordlist.txt'])(
+    'corpus %s',
+    (file) => {
+      it('accepts none of its payloads (placeholder host replaced by an allowed partner host)', () => {
+        const payloads = lines(file).map((l) => l.replaceAll('www.whitelisteddomain.tld', PARTNER_HOST));
+        expect(payloads.length).toBeGreaterThan(10);
+        const accepted = payloads.filter((p) => isRedirectAllowed(p, PATTERNS));
+        expect(accepted).toEqual([]);
+      });
+    },
+  );
+
+  it('never accepts an address whose host differs from every pattern (property)', () => {
+    fc.assert(
+      fc.property(fc.webUrl(), (url) => {
+        const host = new URL(url).hostname;
+        const allowedHost = host === PARTNER_HOST || host === 'localhost' || host.endsWith('.studio.example');
+        return allowedHost || !isRedirectAllowed(url, PATTERNS);
+      }),
+    );
+  });
+});

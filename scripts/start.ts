@@ -1,0 +1,39 @@
+/**
+ * `npm start` (house rule 1): runs the sandbox (SMTP + mailbox on SANDBOX_PORT, default 8090) and
+ * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1), in two
+ * child processes. Ctrl-C stops both; if one dies, the other is stopped too.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const sandboxPort = process.env.SANDBOX_PORT ?? '8090';
+const env = {
+  ...process.env,
+  SEED_DEMO: process.env.SEED_DEMO ?? '1',
+  SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
+};
+
+function run(name: string, script: string): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, script)], { env, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the rest.`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+const children: ChildProcess[] = [];
+function stop(code: number): void {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 200).unref();
+}
+
+children.push(run('sandbox', 'apps/sandbox/src/server.ts'));
+children.push(run('api', 'apps/api/src/server.ts'));
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
