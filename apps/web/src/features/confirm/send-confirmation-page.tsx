@@ -1,0 +1,59 @@
+/**
+ * /confirm-email/send (spec §2: "Field Email, button Send, then goes to ConfirmRegister"; §7 POST
+ * email/send-confirmation-email, always 200).
+ */
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { wantedRedirect } from '../../shared/redirect/carry-over.ts';
+import { externalRedirectUrl } from '../../shared/redirect/redirect-choice.ts';
+import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { useSendConfirmation } from './confirm-api.ts';
+
+const FIELDS = ['Email'] as const;
+
+/** The 'send a new confirmation e-mail' page. */
+export function SendConfirmationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const send = useSendConfirmation();
+  const { register, handleSubmit, setError, formState } = useForm<{ Email: string }>({
+    defaultValues: { Email: '' },
+  });
+  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+
+  const onSubmit = handleSubmit((values) => {
+    if (send.isPending) return;
+    server.clear();
+    send.mutate(
+      { Email: values.Email.trim(), RedirectUrl: externalRedirectUrl(wantedRedirect(search)) },
+      { onSuccess: () => void navigate('/register/confirm'), onError: (error) => server.apply(error) },
+    );
+  });
+
+  return (
+    <section className={ui.card} aria-labelledby="send-heading">
+      <h1 id="send-heading">{t('confirm.sendHeading')}</h1>
+      <p>{t('confirm.sendIntro')}</p>
+      <form className={ui.stack} onSubmit={onSubmit} noValidate>
+        <ErrorSummary codes={server.general} />
+        <TextField
+          label={t('confirm.email')}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={formState.errors.Email?.message}
+          {...register('Email')}
+        />
+        <div className={ui.actions}>
+          <button type="submit" className={ui.button} disabled={send.isPending}>
+            {t('confirm.send')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

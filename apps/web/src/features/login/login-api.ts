@@ -1,0 +1,82 @@
+/**
+ * Login calls (spec §7 "Login, logout, partner": POST log/identify, POST log/log-in,
+ * POST log/user/{id}/log-in, POST partner/login-url), each delayed by the submit delay (spec §4, §9).
+ */
+import { useMutation } from '@tanstack/react-query';
+import {
+  CreatedResponseSchema,
+  IdentifyResponseSchema,
+  type IdentifyRequest,
+  type IdentifyResponse,
+  type LoginRequest,
+  type UserLoginRequest,
+} from '@guildgate/contracts';
+import { z } from 'zod';
+import { useApi } from '../../shared/api/api-context.tsx';
+import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+
+/**
+ * Answer of POST partner/login-url. Not in @guildgate/contracts yet (the partner API comes in a later
+ * issue); kept here until contracts exports it.
+ */
+export const PartnerLoginUrlResponseSchema = z.object({ URL: z.string() });
+
+/** Step 1 of the two-step login: identify the player (spec §2 Login, §4 Login). */
+export function useIdentify() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: IdentifyRequest) =>
+      afterSubmitDelay(() => api.call('POST', 'log/identify', { body, schema: IdentifyResponseSchema })),
+  });
+}
+
+/** Step 2 of the two-step login: the password of the identified player → Created. */
+export function useUserLogin() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: ({ idUser, body }: { idUser: string; body: UserLoginRequest }) =>
+      afterSubmitDelay(() =>
+        api.call('POST', `log/user/${encodeURIComponent(idUser)}/log-in`, {
+          body,
+          schema: CreatedResponseSchema,
+        }),
+      ),
+  });
+}
+
+/** The one-step login (TWO-POINT-STUDIOS and SANDBOX) → Created. */
+export function useOneStepLogin() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: LoginRequest) =>
+      afterSubmitDelay(() => api.call('POST', 'log/log-in', { body, schema: CreatedResponseSchema })),
+  });
+}
+
+/** The partner login URL of a player whose AuthType is 2 (spec §2 LoginPartner). */
+export function usePartnerLoginUrl() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: ({
+      user,
+      redirectUrl,
+      clientId,
+    }: {
+      user: IdentifyResponse;
+      redirectUrl: string;
+      clientId: string;
+    }) =>
+      afterSubmitDelay(() =>
+        api.call('POST', 'partner/login-url', {
+          query: { redirectUrl, clientId },
+          body: {
+            Id_User: user.Id_User,
+            AuthPartner: user.AuthPartner,
+            Username: user.Username,
+            Email: user.Email,
+          },
+          schema: PartnerLoginUrlResponseSchema,
+        }),
+      ),
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * LoginHome, step 1 of the two-step login (spec §2 Login: "Step 1 identifies the user by username or
+ * email"; §3 Login identify form; §7 POST log/identify).
+ */
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { IdentifyResponse } from '@guildgate/contracts';
+import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { TextField, ui } from '../../shared/ui/index.ts';
+import { useIdentify } from './login-api.ts';
+import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
+import { useLoginContext } from './use-login-context.ts';
+
+const FIELDS = ['UsernameOrEmail'] as const;
+
+interface IdentifyValues {
+  UsernameOrEmail: string;
+}
+
+/** The identify form; calls `onIdentified` with the answer. */
+export function LoginIdentifyForm({
+  initialValue,
+  onIdentified,
+}: {
+  initialValue: string;
+  onIdentified: (user: IdentifyResponse, typed: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { clientId, redirectUrl } = useLoginContext();
+  const identify = useIdentify();
+  const { register, handleSubmit, setError, formState } = useForm<IdentifyValues>({
+    defaultValues: { UsernameOrEmail: initialValue },
+  });
+  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+
+  const onSubmit = handleSubmit((values) => {
+    if (identify.isPending) return;
+    server.clear();
+    identify.mutate(
+      { UsernameOrEmail: values.UsernameOrEmail.trim(), ClientId: clientId, RedirectUrl: redirectUrl },
+      {
+        onSuccess: (user) => onIdentified(user, values.UsernameOrEmail),
+        onError: (error) => server.apply(error, normalizeLoginErrors),
+      },
+    );
+  });
+
+  return (
+    <form className={ui.stack} onSubmit={onSubmit} noValidate>
+      <LoginErrorSummary codes={server.general} />
+      <TextField
+        label={t('login.usernameOrEmail')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={formState.errors.UsernameOrEmail?.message}
+        {...register('UsernameOrEmail')}
+      />
+      <div className={ui.actions}>
+        <button type="submit" className={ui.button} disabled={identify.isPending}>
+          {t('login.next')}
+        </button>
+      </div>
+    </form>
+  );
+}

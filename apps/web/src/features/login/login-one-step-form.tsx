@@ -1,0 +1,74 @@
+/**
+ * LoginOneStep (spec §2 Login: "The one-step view (TWO-POINT-STUDIOS and sandbox) asks name and password
+ * together"; §3 Login form; §7 POST log/log-in → Created).
+ */
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { TextField, ui } from '../../shared/ui/index.ts';
+import { useOneStepLogin } from './login-api.ts';
+import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
+import { useLoginContext } from './use-login-context.ts';
+
+const FIELDS = ['UsernameOrEmail', 'Password'] as const;
+
+interface OneStepValues {
+  UsernameOrEmail: string;
+  Password: string;
+}
+
+/** Name and password together. */
+export function LoginOneStepForm() {
+  const { t } = useTranslation();
+  const { clientId, redirectUrl, studioName, establishing, complete } = useLoginContext();
+  const login = useOneStepLogin();
+  const { register, handleSubmit, setError, formState } = useForm<OneStepValues>({
+    defaultValues: { UsernameOrEmail: '', Password: '' },
+  });
+  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+
+  const busy = login.isPending || establishing;
+  const onSubmit = handleSubmit((values) => {
+    if (busy) return;
+    server.clear();
+    login.mutate(
+      {
+        UsernameOrEmail: values.UsernameOrEmail.trim(),
+        Password: values.Password,
+        StudioName: studioName,
+        ClientId: clientId,
+        RedirectUrl: redirectUrl,
+      },
+      {
+        onSuccess: (answer) => void complete(answer.Created),
+        onError: (error) => server.apply(error, normalizeLoginErrors),
+      },
+    );
+  });
+
+  return (
+    <form className={ui.stack} onSubmit={onSubmit} noValidate>
+      <LoginErrorSummary codes={server.general} />
+      <TextField
+        label={t('login.usernameOrEmail')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={formState.errors.UsernameOrEmail?.message}
+        {...register('UsernameOrEmail')}
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.Password?.message}
+        {...register('Password')}
+      />
+      <div className={ui.actions}>
+        <button type="submit" className={ui.button} disabled={busy}>
+          {t('login.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Login page (spec §2 route /login and screen Login; §4 Login). Views: LoginHome → LoginPassword or
+ * LoginPartner (two steps), or LoginOneStep (TWO-POINT-STUDIOS, SANDBOX). In CREATIVE-ASSEMBLY and
+ * FOCUS the page will redirect to the partner's sign-on (later issue; hook point below).
+ */
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AUTH_TYPE, type IdentifyResponse } from '@guildgate/contracts';
+import { useAppConfiguration } from '../../shared/config/config-context.tsx';
+import { Notice, ui } from '../../shared/ui/index.ts';
+import { LoginIdentifyForm } from './login-identify-form.tsx';
+import { LoginOneStepForm } from './login-one-step-form.tsx';
+import { LoginPartnerView } from './login-partner-view.tsx';
+import { LoginPasswordForm } from './login-password-form.tsx';
+import styles from './login.module.css';
+
+/** Location state other pages may pass (e.g. after e-mail confirmation). */
+export interface LoginLocationState {
+  notice?: 'emailConfirmed';
+}
+
+function hasNotice(state: unknown): state is LoginLocationState {
+  return typeof state === 'object' && state !== null && 'notice' in state;
+}
+
+function TwoStepLogin() {
+  const [identified, setIdentified] = useState<IdentifyResponse | null>(null);
+  const [typed, setTyped] = useState('');
+  const reset = () => setIdentified(null);
+  if (!identified) {
+    return (
+      <LoginIdentifyForm
+        initialValue={typed}
+        onIdentified={(user, value) => {
+          setTyped(value);
+          setIdentified(user);
+        }}
+      />
+    );
+  }
+  if (identified.AuthType === AUTH_TYPE.partner)
+    return <LoginPartnerView user={identified} onReset={reset} />;
+  return <LoginPasswordForm user={identified} onReset={reset} />;
+}
+
+/** The Login page (spec §2). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { behaviour } = useAppConfiguration();
+  const location = useLocation();
+  const notice = hasNotice(location.state) ? location.state.notice : undefined;
+  // Hook point (spec §2 /login): 'partner-sso' will redirect to the partner login URL in a later issue;
+  // until then these environments use the two-step view.
+  const oneStep = behaviour.loginMode === 'one-step';
+  return (
+    <section className={ui.card} aria-labelledby="login-heading">
+      <h1 id="login-heading">{t('login.heading')}</h1>
+      {notice === 'emailConfirmed' ? <Notice>{t('login.emailConfirmed')}</Notice> : null}
+      {oneStep ? <LoginOneStepForm /> : <TwoStepLogin />}
+      <div className={styles.links}>
+        <p>
+          {t('login.noAccount')}{' '}
+          <Link to={{ pathname: '/register', search: location.search }}>{t('login.register')}</Link>
+        </p>
+        {behaviour.passwordRecovery ? (
+          <p>
+            <Link to="/password-recovery">{t('login.forgotPassword')}</Link>
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * LoginPassword, step 2 of the two-step login (spec §2 Login; §7 POST log/user/{id}/log-in → Created).
+ * The 'Not you?' link returns to step 1.
+ */
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { IdentifyResponse } from '@guildgate/contracts';
+import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { TextField, ui } from '../../shared/ui/index.ts';
+import { IdentifiedUser } from './identified-user.tsx';
+import { useUserLogin } from './login-api.ts';
+import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
+import { useLoginContext } from './use-login-context.ts';
+
+const FIELDS = ['Password'] as const;
+
+interface PasswordValues {
+  Password: string;
+}
+
+/** The password form of an identified player. */
+export function LoginPasswordForm({ user, onReset }: { user: IdentifyResponse; onReset: () => void }) {
+  const { t } = useTranslation();
+  const { clientId, studioName, establishing, complete } = useLoginContext();
+  const login = useUserLogin();
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<PasswordValues>({
+    defaultValues: { Password: '' },
+  });
+  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+
+  useEffect(() => {
+    setFocus('Password');
+  }, [setFocus]);
+
+  const busy = login.isPending || establishing;
+  const onSubmit = handleSubmit((values) => {
+    if (busy) return;
+    server.clear();
+    login.mutate(
+      {
+        idUser: user.Id_User,
+        body: { Password: values.Password, ClientId: clientId, StudioName: studioName },
+      },
+      {
+        onSuccess: (answer) => void complete(answer.Created),
+        onError: (error) => server.apply(error, normalizeLoginErrors),
+      },
+    );
+  });
+
+  return (
+    <form className={ui.stack} onSubmit={onSubmit} noValidate>
+      <IdentifiedUser user={user} onReset={onReset} />
+      <LoginErrorSummary codes={server.general} />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        error={formState.errors.Password?.message}
+        {...register('Password')}
+      />
+      <div className={ui.actions}>
+        <button type="submit" className={ui.button} disabled={busy}>
+          {t('login.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * Client session state and transitions (spec §3 Client state; §4 Session, Logout). Holds the token, the
+ * user and the connections; restores them from the `_g2g_identity_` cookie on start; establishes them
+ * after a log-in; clears them silently when the token is refused.
+ */
+import {
+  ConnectionsResponseSchema,
+  TokenSchema,
+  UserSchema,
+  type Connection,
+  type Token,
+  type User,
+} from '@guildgate/contracts';
+import type { ApiClient } from '../api/api-client.ts';
+import { getIdentityCookie, removeIdentityCookie, setIdentityCookie } from '../cookies/cookies.ts';
+import { decideSession, renewalTime } from './session-decision.ts';
+
+/** 'loading' while the cookie is being exchanged; then 'anonymous' or 'authenticated'. */
+export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
+
+/** spec §3 Client state (the session part). */
+export interface SessionState {
+  status: SessionStatus;
+  token: Token | null;
+  user: User | null;
+  connections: Connection[];
+  /** True while a log-in is being turned into a session (the login form stays on screen). */
+  establishing: boolean;
+}
+
+/** The session store used through React (see session-context.tsx). */
+export interface SessionStore {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** App start: read the cookie and load the session (spec §4 Session). */
+  restore(): Promise<boolean>;
+  /** After a log-in: store `Created` and load the session; false when it was refused (spec §4). */
+  establish(created: string): Promise<boolean>;
+  /** Clear cookie and state (spec §4 Session failures, Logout). */
+  clear(): void;
+  /** The player's access token, renewed when it is about to expire; null when anonymous. */
+  bearer(): Promise<string | null>;
+}
+
+/** Dependencies of the store (injectable for tests). */
+export interface SessionStoreDependencies {
+  api: () => ApiClient;
+  now?: () => number;
+}
+
+const ANONYMOUS: SessionState = {
+  status: 'anonymous',
+  token: null,
+  user: null,
+  connections: [],
+  establishing: false,
+};
+
+/** Creates the session store (spec §4 Session). */
+export function createSessionStore({ api, now = Date.now }: SessionStoreDependencies): SessionStore {
+  let state: SessionState = getIdentityCookie() ? { ...ANONYMOUS, status: 'loading' } : ANONYMOUS;
+  let renewAt = 0;
+  let renewing: Promise<Token | null> | null = null;
+  let generation = 0;
+  const listeners = new Set<() => void>();
+
+  function set(next: SessionState) {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  function clear() {
+    generation += 1;
+    removeIdentityCookie();
+    renewAt = 0;
+    set(ANONYMOUS);
+  }
+
+  async function fetchToken(identity: string): Promise<Token | null> {
+    try {
+      const token = await api().call('GET', `token/${encodeURIComponent(identity)}`, {
+        schema: TokenSchema.nullable(),
+        anonymous: true,
+        cache: 'no-store',
+      });
+      if (decideSession(token, now()) === 'clear' || !token) return null;
+      renewAt = renewalTime(token, now());
+      return token;
+    } catch {
+      // spec §4: "Token failures clear the session silently."
+      return null;
+    }
+  }
+
+  async function load(identity: string, establishing: boolean): Promise<boolean> {
+    const mine = ++generation;
+    set({ ...state, status: 'loading', establishing });
+    const token = await fetchToken(identity);
+    if (mine !== generation) return false;
+    if (!token) {
+      clear();
+      return false;
+    }
+    set({ ...state, token });
+    try {
+      const [user, connections] = await Promise.all([
+        api().call('GET', `profile/user/${encodeURIComponent(token.Id_User)}`, {
+          query: { include: 'Block' },
+          schema: UserSchema,
+        }),
+        api()
+          .call('GET', 'profile/connects', { schema: ConnectionsResponseSchema })
+          .catch((error: unknown) => {
+            console.warn('Connections could not be loaded', error);
+            return [] as Connection[];
+          }),
+      ]);
+      if (mine !== generation) return false;
+      set({ status: 'authenticated', token, user, connections, establishing: false });
+      return true;
+    } catch (error) {
+      console.error('The player profile could not be loaded; the session is cleared', error);
+      if (mine === generation) clear();
+      return false;
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restore() {
+      const identity = getIdentityCookie();
+      if (!identity) {
+        set(ANONYMOUS);
+        return Promise.resolve(false);
+      }
+      return load(identity, false);
+    },
+    establish(created) {
+      setIdentityCookie(created);
+      return load(created, true);
+    },
+    clear,
+    async bearer() {
+      const token = state.token;
+      if (!token) return null;
+      if (now() < renewAt) return token.Value;
+      const identity = getIdentityCookie();
+      if (!identity) {
+        clear();
+        return null;
+      }
+      renewing ??= fetchToken(identity).finally(() => {
+        renewing = null;
+      });
+      const fresh = await renewing;
+      if (!fresh) {
+        clear();
+        return null;
+      }
+      if (state.token) set({ ...state, token: fresh });
+      return fresh.Value;
+    },
+  };
+}

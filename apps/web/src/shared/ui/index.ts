@@ -1,0 +1,5 @@
+/** UI primitives shared by the features (DESIGN.md §2 src/shared). */
+export { TextField, type TextFieldProps } from './text-field.tsx';
+export { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
+export { ErrorSummary, Notice } from './messages.tsx';
+export { default as ui } from './ui.module.css';

@@ -1,0 +1,31 @@
+/**
+ * Vite build of the SPA (DESIGN.md §2, §6). `RUNTIME_CONFIG_KEY` (base64url of 32 bytes, read from the
+ * environment or a .env file at build time) is injected as `__RUNTIME_CONFIG_KEY__` to decrypt an
+ * encrypted runtime configuration (spec §1). In `vite dev`, /api and /runtime-configuration are proxied
+ * to the API (`WEB_DEV_API_ORIGIN`, default http://localhost:8080).
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, '.', ['RUNTIME_CONFIG_KEY', 'WEB_DEV_API_ORIGIN']);
+  const apiOrigin = env.WEB_DEV_API_ORIGIN || 'http://localhost:8080';
+  return {
+    plugins: [react()],
+    define: {
+      __RUNTIME_CONFIG_KEY__: JSON.stringify(env.RUNTIME_CONFIG_KEY ?? ''),
+    },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: apiOrigin, changeOrigin: true },
+        '/runtime-configuration': { target: apiOrigin, changeOrigin: true },
+      },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+    },
+  };
+});
