@@ -3,7 +3,7 @@
  * data, tokens, mailer, security headers, rate limits, the error handler of DESIGN.md §4, the /api
  * routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import type { AppConfig } from './config/config.ts';
@@ -16,7 +16,8 @@ import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
+import { rejectUnstorableText } from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { emailRoutes } from './modules/email/routes.ts';
@@ -63,6 +64,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     genReqId: () => uuid(),
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 512 },
+    // Router-level rejections (bad percent-encoding, over-long parameter) answer the §8 shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorResponse(error);
+      void (reply as FastifyReply).code(status).type('application/json').send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         if (!request.routeOptions.url) return; // unknown path: the 404 handler answers
         await checkApiKey(request);
       });
+      api.addHook('preValidation', rejectUnstorableText);
       await healthRoutes(api, ctx);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await redirectRoutes(api, ctx);

@@ -24,7 +24,11 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   await app.close();
 });
 await app.listen({ port: config.port, host: config.host });
-console.info(`Guildgate (${config.environment}) serves ${config.publicUrl} — store: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`);
+console.info(
+  `Guildgate (${config.environment}) serves ${config.publicUrl} — store: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`,
+);
 if (config.seedDemo) {
-  console.info(`Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.email}, password ${DEMO_PLAYER.password}`);
+  console.info(
+    `Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.email}, password ${DEMO_PLAYER.password}`,
+  );
 }

@@ -25,9 +25,24 @@ const PROVIDERS = [
 ];
 
 const COOKIE_CATEGORIES = [
-  { name: 'Necessary cookies', description: 'Needed for the site to work: your session and your choices.', is_active: 1, is_optional: 0 },
-  { name: 'Analytical cookies', description: 'Help us understand how the site is used, anonymously.', is_active: 1, is_optional: 1 },
-  { name: 'Marketing cookies', description: 'Let partners show you offers that match your interests.', is_active: 1, is_optional: 1 },
+  {
+    name: 'Necessary cookies',
+    description: 'Needed for the site to work: your session and your choices.',
+    is_active: 1,
+    is_optional: 0,
+  },
+  {
+    name: 'Analytical cookies',
+    description: 'Help us understand how the site is used, anonymously.',
+    is_active: 1,
+    is_optional: 1,
+  },
+  {
+    name: 'Marketing cookies',
+    description: 'Let partners show you offers that match your interests.',
+    is_active: 1,
+    is_optional: 1,
+  },
 ];
 
 const NEWSLETTER_LISTS = ['Community news', 'Game updates and patch notes', 'Events and contests'];
@@ -46,16 +61,32 @@ export async function seedReferenceData(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const p of PROVIDERS) {
-      await trx.insertInto('connection_providers').values(p).onConflict((oc) => oc.column('canonical_name').doNothing()).execute();
+      await trx
+        .insertInto('connection_providers')
+        .values(p)
+        .onConflict((oc) => oc.column('canonical_name').doNothing())
+        .execute();
     }
     for (const c of COOKIE_CATEGORIES) {
-      await trx.insertInto('cookie_categories').values(c).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await trx
+        .insertInto('cookie_categories')
+        .values(c)
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
     }
     for (const name of NEWSLETTER_LISTS) {
-      await trx.insertInto('newsletter_lists').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await trx
+        .insertInto('newsletter_lists')
+        .values({ name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
     }
     for (const d of DELETION_TYPES) {
-      await trx.insertInto('deletion_types').values(d).onConflict((oc) => oc.column('description').doNothing()).execute();
+      await trx
+        .insertInto('deletion_types')
+        .values(d)
+        .onConflict((oc) => oc.column('description').doNothing())
+        .execute();
     }
     await trx
       .insertInto('oauth_clients')
@@ -68,7 +99,11 @@ export async function seedReferenceData(
       .onConflict((oc) => oc.column('client_id').doNothing())
       .execute();
     for (const pattern of [`${options.publicUrl}/`, ...options.redirectPatterns]) {
-      await trx.insertInto('redirect_patterns').values({ pattern }).onConflict((oc) => oc.column('pattern').doNothing()).execute();
+      await trx
+        .insertInto('redirect_patterns')
+        .values({ pattern })
+        .onConflict((oc) => oc.column('pattern').doNothing())
+        .execute();
     }
   });
 }
@@ -79,10 +114,19 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
   const now = isoNow();
   const passwordHash = await hashPassword(DEMO_PLAYER.password);
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('redirect_patterns').values({ pattern: partnerUrl }).onConflict((oc) => oc.column('pattern').doNothing()).execute();
+    await trx
+      .insertInto('redirect_patterns')
+      .values({ pattern: partnerUrl })
+      .onConflict((oc) => oc.column('pattern').doNothing())
+      .execute();
     await trx
       .insertInto('oauth_clients')
-      .values({ client_id: 'sandbox-partner-site', name: 'Sandbox partner community site', redirect_uris: JSON.stringify([`${partnerUrl}callback`]), created_at: now })
+      .values({
+        client_id: 'sandbox-partner-site',
+        name: 'Sandbox partner community site',
+        redirect_uris: JSON.stringify([`${partnerUrl}callback`]),
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('client_id').doNothing())
       .execute();
     const players = [

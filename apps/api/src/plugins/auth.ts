@@ -30,7 +30,8 @@ declare module 'fastify' {
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
-  const m = /^Bearer ([\x21-\x7e]{1,4096})$/.exec(header);
+  // The scheme is case-insensitive (RFC 7235 §2.1).
+  const m = /^Bearer ([\x21-\x7e]{1,4096})$/i.exec(header);
   return m ? m[1]! : null;
 }
 
@@ -48,7 +49,11 @@ export function apiKeyHook(ctx: AppContext) {
  * Verifies an access token and that its session is active and its user exists.
  * @returns the caller, or null when the token or session is not valid
  */
-export async function authenticateToken(ctx: AppContext, jwt: string, audience?: string): Promise<AuthInfo | null> {
+export async function authenticateToken(
+  ctx: AppContext,
+  jwt: string,
+  audience?: string,
+): Promise<AuthInfo | null> {
   const claims = await ctx.accessTokens.verify(jwt, audience);
   if (!claims) return null;
   const row = await ctx.db
@@ -60,10 +65,16 @@ export async function authenticateToken(ctx: AppContext, jwt: string, audience?:
     .where('sessions.expires_at', '>', isoNow())
     .executeTakeFirst();
   if (!row || row.id_user !== claims.sub || row.banned_at) return null;
-  return { userId: row.user_id, idUser: row.id_user, sessionId: row.id, clientId: row.client_id, expiresAt: claims.exp };
+  return {
+    userId: row.user_id,
+    idUser: row.id_user,
+    sessionId: row.id,
+    clientId: row.client_id,
+    expiresAt: claims.exp,
+  };
 }
 
-/** preHandler for anonymous calls: the anonymous bearer, or a valid player token. */
+/** onRequest hook for anonymous calls: the anonymous bearer, or a valid player token. */
 export function anonymousAuth(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const bearer = bearerOf(request);
@@ -75,7 +86,7 @@ export function anonymousAuth(ctx: AppContext) {
   };
 }
 
-/** preHandler for user calls: a valid access token with an active session. */
+/** onRequest hook for user calls: a valid access token with an active session. */
 export function userAuth(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const bearer = bearerOf(request);

@@ -18,8 +18,13 @@ function general(code: ErrorCode): ErrorBody {
 }
 
 /** Maps any thrown value to a status and §8 body (exported for unit tests). */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
-  if (error instanceof AppError) return { status: error.statusCode, body: body(error.items), headers: error.headers };
+export function toErrorResponse(error: unknown): {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+} {
+  if (error instanceof AppError)
+    return { status: error.statusCode, body: body(error.items), headers: error.headers };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const seen = new Set<string>();
     const items: ErrorItem[] = [];
@@ -27,7 +32,10 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
       const property = v.instancePath.split('/').filter(Boolean)[0] ?? '';
       if (seen.has(property)) continue;
       seen.add(property);
-      items.push({ Property: property, ErrorMessage: property ? 'ERROR_FIELD_INVALID' : 'ERROR_REQUEST_INVALID' });
+      items.push({
+        Property: property,
+        ErrorMessage: property ? 'ERROR_FIELD_INVALID' : 'ERROR_REQUEST_INVALID',
+      });
     }
     return { status: 400, body: body(items), headers: {} };
   }

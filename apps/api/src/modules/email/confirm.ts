@@ -17,7 +17,12 @@ import { createVerificationLink, sendVerificationEmail } from './verification.ts
  * @returns Success and the redirect the link carried, when still allowed
  * @throws 400 ERROR_EMAIL_RECOVERY_NOTEXISTS (unknown or used) or ERROR_EMAIL_RECOVERY_EXPIRED
  */
-export async function confirmEmail(ctx: AppContext, token: string, property: string, ip: string | null): Promise<ConfirmResponse> {
+export async function confirmEmail(
+  ctx: AppContext,
+  token: string,
+  property: string,
+  ip: string | null,
+): Promise<ConfirmResponse> {
   const { payload } = await ctx.db.transaction().execute(async (trx) => {
     const link = await consumeLink(
       trx,
@@ -41,7 +46,12 @@ export async function confirmEmail(ctx: AppContext, token: string, property: str
 }
 
 /** Sends a new verification link when `email` belongs to an unconfirmed player; silent otherwise. */
-export async function resendConfirmation(ctx: AppContext, email: string, redirectUrl: string | null | undefined, ip: string | null): Promise<void> {
+export async function resendConfirmation(
+  ctx: AppContext,
+  email: string,
+  redirectUrl: string | null | undefined,
+  ip: string | null,
+): Promise<void> {
   if (!email.trim() || email.length > 255) return;
   const user = await ctx.db
     .selectFrom('users')

@@ -72,5 +72,8 @@ export async function consumeLink(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw badRequest(codes.notExists, property);
-  return { userId: row.user_id, payload: row.payload ? (JSON.parse(row.payload) as Record<string, unknown>) : null };
+  return {
+    userId: row.user_id,
+    payload: row.payload ? (JSON.parse(row.payload) as Record<string, unknown>) : null,
+  };
 }

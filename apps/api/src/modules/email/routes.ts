@@ -21,7 +21,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.post('/email/confirm', {
     schema: { body: EmailConfirmRequestSchema, response: { 200: ConfirmResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request) => {
       // spec §5: confirm e-mail needs uid, otherwise it is a bad request.
       if (!request.body.Uid) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
@@ -32,7 +32,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.post('/email/send-confirmation-email', {
     schema: { body: SendConfirmationEmailRequestSchema, response: { 200: SuccessResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request) => {
       if (!request.body.Email.trim()) throw badRequest('ERROR_EMAIL_EMPTY', 'Email');
       await resendConfirmation(ctx, request.body.Email, request.body.RedirectUrl, request.ip);

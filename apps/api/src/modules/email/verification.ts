@@ -21,12 +21,26 @@ export function verificationUrl(ctx: AppContext, token: string): string {
 }
 
 /** Creates a verification link for `user` (in `ctx.db`, which may be a transaction); returns the token. */
-export function createVerificationLink(ctx: AppContext, user: Pick<UserRow, 'id'>, redirectUrl: string | null): Promise<string> {
-  return createLink(ctx.db, user.id, 'register', ctx.config.emailLinkTtlHours * HOUR_MS, redirectUrl ? { redirectUrl } : null);
+export function createVerificationLink(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id'>,
+  redirectUrl: string | null,
+): Promise<string> {
+  return createLink(
+    ctx.db,
+    user.id,
+    'register',
+    ctx.config.emailLinkTtlHours * HOUR_MS,
+    redirectUrl ? { redirectUrl } : null,
+  );
 }
 
 /** Sends the verification e-mail with `token` to `user`. Rejects when SMTP fails. */
-export async function sendVerificationEmail(ctx: AppContext, user: Pick<UserRow, 'email' | 'username'>, token: string): Promise<void> {
+export async function sendVerificationEmail(
+  ctx: AppContext,
+  user: Pick<UserRow, 'email' | 'username'>,
+  token: string,
+): Promise<void> {
   const brand = brandName(ctx.config.environment);
   const mail = await renderActionMail({
     brand,

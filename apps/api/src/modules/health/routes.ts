@@ -11,7 +11,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       await sql`select 1`.execute(ctx.db);
       return { status: 'ready' };
     } catch {
-      return reply.code(503).send({ ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_SERVICE_UNAVAILABLE' }] });
+      return reply
+        .code(503)
+        .send({ ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_SERVICE_UNAVAILABLE' }] });
     }
   });
 }

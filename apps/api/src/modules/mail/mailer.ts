@@ -19,7 +19,9 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 25)),
     // smtps:// is TLS from the start; smtp:// upgrades with STARTTLS when the server offers it.
     secure: url.protocol === 'smtps:',
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

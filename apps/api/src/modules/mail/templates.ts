@@ -3,7 +3,18 @@
  * Written with `createElement` because the API runs TypeScript by type stripping (no JSX).
  */
 import { createElement as h } from 'react';
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import { render } from '@react-email/render';
 
 /** A rendered message: subject plus both parts. */
@@ -55,8 +66,16 @@ export async function renderActionMail(input: ActionMailInput): Promise<Rendered
         h(Heading, { as: 'h1' }, input.brand),
         h(Text, null, input.greeting),
         ...input.lines.map((line, i) => h(Text, { key: i }, line)),
-        h(Section, { style: { margin: '24px 0' } }, h(Button, { href: input.actionUrl, style: styles.button }, input.actionLabel)),
-        h(Text, { style: styles.small }, `If the button does not work, open this address: ${input.actionUrl}`),
+        h(
+          Section,
+          { style: { margin: '24px 0' } },
+          h(Button, { href: input.actionUrl, style: styles.button }, input.actionLabel),
+        ),
+        h(
+          Text,
+          { style: styles.small },
+          `If the button does not work, open this address: ${input.actionUrl}`,
+        ),
         h(Hr, null),
         h(Text, { style: styles.small }, input.footer),
       ),

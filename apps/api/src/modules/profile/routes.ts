@@ -51,7 +51,9 @@ export async function loadUser(ctx: AppContext, userId: number, withBlocks: bool
 export async function loadConnections(ctx: AppContext, userId: number): Promise<Connection[]> {
   const rows = await ctx.db
     .selectFrom('connection_providers as p')
-    .leftJoin('user_connections as c', (join) => join.onRef('c.provider_id', '=', 'p.id').on('c.user_id', '=', userId))
+    .leftJoin('user_connections as c', (join) =>
+      join.onRef('c.provider_id', '=', 'p.id').on('c.user_id', '=', userId),
+    )
     .select([
       'p.id',
       'p.canonical_name',
@@ -84,7 +86,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get('/profile/user/:id', {
     schema: { params: UserIdParamsSchema, querystring: ProfileQuerySchema, response: { 200: UserSchema } },
-    preHandler: user,
+    onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);
       void reply.header('cache-control', 'no-store');
@@ -95,7 +97,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get('/profile/connects', {
     schema: { response: { 200: ConnectionsResponseSchema } },
-    preHandler: user,
+    onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
       void reply.header('cache-control', 'no-store');

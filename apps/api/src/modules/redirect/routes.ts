@@ -10,7 +10,7 @@ import { redirectPatterns } from './allow-list.ts';
 export async function redirectRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get('/redirect/allowed-redirect-domains', {
     schema: { response: { 200: AllowedRedirectDomainsResponseSchema } },
-    preHandler: anonymousAuth(ctx),
+    onRequest: anonymousAuth(ctx),
     handler: async () => redirectPatterns(ctx),
   });
 }

@@ -3,7 +3,15 @@
  * → confirm link → log in → token → profile → log out, on every store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS, STORES, asUser, json, registeredPlayer, startTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  ANONYMOUS,
+  STORES,
+  asUser,
+  json,
+  registeredPlayer,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.ts';
 
 describe.each(STORES)('first journey on %s', (kind) => {
   let t: TestApp;
@@ -34,9 +42,17 @@ describe.each(STORES)('first journey on %s', (kind) => {
     });
     expect(logout.statusCode).toBe(200);
     expect(json(logout)).toEqual({ CookieName: null });
-    const after = await t.app.inject({ method: 'GET', url: '/api/profile/connects', headers: asUser(player.accessToken) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/profile/connects',
+      headers: asUser(player.accessToken),
+    });
     expect(after.statusCode).toBe(401);
-    const token = await t.app.inject({ method: 'GET', url: `/api/token/${player.identity}`, headers: ANONYMOUS });
+    const token = await t.app.inject({
+      method: 'GET',
+      url: `/api/token/${player.identity}`,
+      headers: ANONYMOUS,
+    });
     expect(token.statusCode).toBe(400);
     expect(json(token)).toEqual({ ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_TOKEN_INVALID' }] });
   });

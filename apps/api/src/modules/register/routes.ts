@@ -22,7 +22,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.post('/register/new-user', {
     schema: { body: RegisterRequestSchema, response: { 201: SuccessResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request, reply) => {
       await registerPlayer(ctx, request.body, request.ip);
       return reply.code(201).send({ Success: true });
@@ -32,9 +32,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.post('/register/verify', {
     schema: { body: RegisterVerifyRequestSchema, response: { 200: ConfirmResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request) => {
-      if (!request.body.VerificationCode) throw badRequest('ERROR_VERIFICATION_CODE_EMPTY', 'VerificationCode');
+      if (!request.body.VerificationCode)
+        throw badRequest('ERROR_VERIFICATION_CODE_EMPTY', 'VerificationCode');
       return confirmEmail(ctx, request.body.VerificationCode, 'VerificationCode', request.ip);
     },
   });

@@ -3,7 +3,13 @@
  * TWO-POINT-STUDIOS rules, §8 codes). Pure functions: they return the failing items, one per property,
  * and never touch the store (uniqueness and referrer are checked by the service).
  */
-import { LIMITS, type Environment, type ErrorCode, type ErrorItem, type RegisterRequest } from '@guildgate/contracts';
+import {
+  LIMITS,
+  type Environment,
+  type ErrorCode,
+  type ErrorItem,
+  type RegisterRequest,
+} from '@guildgate/contracts';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 /** A pragmatic address check: dot-atom local part, dotted domain of LDH labels, TLD of letters. */
@@ -13,7 +19,8 @@ const EMAIL_FORMAT =
 /** Username rules: 2–25, letters and digits only, at least one letter, not an e-mail. */
 export function usernameError(username: string): ErrorCode | null {
   if (EMAIL_SHAPE.test(username)) return 'ERROR_USERNAME_EMAIL';
-  if (username.length < LIMITS.usernameMin || username.length > LIMITS.usernameMax) return 'ERROR_USERNAME_LENGTH';
+  if (username.length < LIMITS.usernameMin || username.length > LIMITS.usernameMax)
+    return 'ERROR_USERNAME_LENGTH';
   if (!/^[A-Za-z0-9]+$/.test(username)) return 'ERROR_USERNAME_PATTERN';
   if (!/[A-Za-z]/.test(username)) return 'ERROR_USERNAME_LETTERS';
   return null;
@@ -22,7 +29,8 @@ export function usernameError(username: string): ErrorCode | null {
 /** Password rules: 8–50, a letter, a number, must not contain the username (case-insensitive). */
 export function passwordError(password: string, username: string): ErrorCode | null {
   if (password.length === 0) return 'ERROR_PASSWORD_EMPTY';
-  if (password.length < LIMITS.passwordMin || password.length > LIMITS.passwordMax) return 'ERROR_PASSWORD_LENGTH';
+  if (password.length < LIMITS.passwordMin || password.length > LIMITS.passwordMax)
+    return 'ERROR_PASSWORD_LENGTH';
   if (!/\p{L}/u.test(password)) return 'ERROR_PASSWORD_LETTERS';
   if (!/\p{N}/u.test(password)) return 'ERROR_PASSWORD_NUMBERS';
   if (username.length >= LIMITS.usernameMin && password.toLowerCase().includes(username.toLowerCase())) {
@@ -49,7 +57,8 @@ export function emailError(email: string, unauthorizedDomains: readonly string[]
   if (!EMAIL_SHAPE.test(email)) return 'ERROR_EMAIL_INVALID';
   if (!EMAIL_FORMAT.test(email)) return 'ERROR_EMAIL_INCORRECT_FORMAT';
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  if (unauthorizedDomains.some((d) => domain === d || domain.endsWith(`.${d}`))) return 'ERROR_EMAIL_DOMAIN_UNAUTHORIZED';
+  if (unauthorizedDomains.some((d) => domain === d || domain.endsWith(`.${d}`)))
+    return 'ERROR_EMAIL_DOMAIN_UNAUTHORIZED';
   return null;
 }
 
@@ -94,12 +103,17 @@ export function registerFormErrors(form: RegisterRequest, rc: RegisterRuleContex
     add('Lastname', (form.Lastname ?? '').trim() ? null : 'ERROR_LASTNAME_EMPTY');
     add('DateOfBirth', dateOfBirthError(form.DateOfBirth ?? '', rc.today));
   }
-  add('Password', passwordError(form.Password, form.Username) ?? (studio ? studioPasswordError(form.Password) : null));
+  add(
+    'Password',
+    passwordError(form.Password, form.Username) ?? (studio ? studioPasswordError(form.Password) : null),
+  );
   add('ConfirmPassword', form.ConfirmPassword === form.Password ? null : 'ERROR_CONFIRM_PASSWORD_INVALID');
   add('Email', emailError(form.Email, rc.unauthorizedDomains));
   add(
     'ConfirmEmail',
-    form.ConfirmEmail.trim().toLowerCase() === form.Email.trim().toLowerCase() ? null : 'ERROR_CONFIRM_EMAIL_INVALID',
+    form.ConfirmEmail.trim().toLowerCase() === form.Email.trim().toLowerCase()
+      ? null
+      : 'ERROR_CONFIRM_EMAIL_INVALID',
   );
   add('ApprovePrivacyPolicy', form.ApprovePrivacyPolicy ? null : 'ERROR_APPROVE_PRIVACY_POLICY');
   add('ApproveEULA', form.ApproveEULA ? null : 'ERROR_APPROVE_EULA');

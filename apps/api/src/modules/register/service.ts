@@ -65,7 +65,11 @@ async function referrerId(ctx: AppContext, referrer: string | null | undefined):
  * @throws 400 with every failing property; ERROR_REGISTER_INVALID for a tripped bot trap;
  *   ERROR_TOO_FAST under 15 s on the page (not in CREATIVE-ASSEMBLY)
  */
-export async function registerPlayer(ctx: AppContext, form: RegisterRequest, ip: string | null): Promise<void> {
+export async function registerPlayer(
+  ctx: AppContext,
+  form: RegisterRequest,
+  ip: string | null,
+): Promise<void> {
   if (form.Additional || (form.UsageNameHoneyPot ?? '') !== '') {
     await audit(ctx, null, 'register.bot_trap', ip);
     throw badRequest('ERROR_REGISTER_INVALID');
@@ -128,7 +132,9 @@ export async function registerPlayer(ctx: AppContext, form: RegisterRequest, ip:
     if (!isUniqueViolation(error)) throw error;
     // A concurrent registration took the name or address between the check and the insert.
     const again = await storeErrors(ctx, form, []);
-    throw validationFailed(again.length ? again : [{ Property: '', ErrorMessage: 'ERROR_REGISTER_NO_SUCCESS' }]);
+    throw validationFailed(
+      again.length ? again : [{ Property: '', ErrorMessage: 'ERROR_REGISTER_NO_SUCCESS' }],
+    );
   }
   try {
     await sendVerificationEmail(ctx, created, created.token);

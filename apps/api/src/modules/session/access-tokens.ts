@@ -17,7 +17,10 @@ export interface AccessClaims {
 /** Mints and checks access tokens with one signing key. */
 export interface AccessTokens {
   /** Signs a token for `sub`/`sid`/`aud` valid `ttlSeconds`; returns the JWT and its expiry (Date). */
-  issue(input: { sub: string; sid: string; aud: string }, ttlSeconds: number): Promise<{ jwt: string; expiresAt: Date }>;
+  issue(
+    input: { sub: string; sid: string; aud: string },
+    ttlSeconds: number,
+  ): Promise<{ jwt: string; expiresAt: Date }>;
   /** Verifies signature, issuer, expiry (and audience when given); null when anything is wrong. */
   verify(jwt: string, audience?: string): Promise<AccessClaims | null>;
   /** Verifies signature and issuer only (an expired token is accepted): for token/refresh. */

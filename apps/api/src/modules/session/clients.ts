@@ -5,7 +5,10 @@
 import type { AppContext } from '../../context.ts';
 
 /** The client a session is issued to: `requested` when registered, else the portal's own client. */
-export async function resolveClientId(ctx: AppContext, requested: string | null | undefined): Promise<string> {
+export async function resolveClientId(
+  ctx: AppContext,
+  requested: string | null | undefined,
+): Promise<string> {
   if (!requested || requested === ctx.config.portalClientId) return ctx.config.portalClientId;
   const row = await ctx.db
     .selectFrom('oauth_clients')

@@ -29,7 +29,11 @@ import { refreshTokens, revokeSession, tokenForIdentity, type SessionOrigin } fr
 import { resolveClientId } from './clients.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 
-async function originOf(ctx: AppContext, request: FastifyRequest, clientId: string | null | undefined): Promise<SessionOrigin> {
+async function originOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  clientId: string | null | undefined,
+): Promise<SessionOrigin> {
   return {
     clientId: await resolveClientId(ctx, clientId),
     ip: request.ip,
@@ -46,14 +50,14 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   r.post('/log/identify', {
     schema: { body: IdentifyRequestSchema, response: { 200: IdentifyResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request) => identify(ctx, request.body.UsernameOrEmail),
   });
 
   r.post('/log/log-in', {
     schema: { body: LoginRequestSchema, response: { 200: CreatedResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request) => {
       const { UsernameOrEmail, Password, ClientId } = request.body;
       return { Created: await logIn(ctx, UsernameOrEmail, Password, await originOf(ctx, request, ClientId)) };
@@ -61,9 +65,13 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   r.post('/log/user/:id/log-in', {
-    schema: { params: UserIdParamsSchema, body: UserLoginRequestSchema, response: { 200: CreatedResponseSchema } },
+    schema: {
+      params: UserIdParamsSchema,
+      body: UserLoginRequestSchema,
+      response: { 200: CreatedResponseSchema },
+    },
     config: { rateLimit: sensitiveRateLimit(ctx) },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request) => {
       const origin = await originOf(ctx, request, request.body.ClientId);
       return { Created: await logInUser(ctx, request.params.id, request.body.Password, origin) };
@@ -72,7 +80,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get('/token/:identity', {
     schema: { params: IdentityParamsSchema, response: { 200: TokenSchema } },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return tokenForIdentity(ctx, request.params.identity);
@@ -81,7 +89,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get('/token/refresh', {
     schema: { querystring: TokenRefreshQuerySchema, response: { 200: TokenRefreshResponseSchema } },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return refreshTokens(ctx, request.query);
@@ -90,7 +98,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.get('/token/verify', {
     schema: { querystring: TokenVerifyQuerySchema, response: { 200: TokenVerifyResponseSchema } },
-    preHandler: anonymous,
+    onRequest: anonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const { client_id, access_token } = request.query;
@@ -103,12 +111,16 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   r.post('/log/user/:id/log-out', {
     schema: { params: UserIdParamsSchema, response: { 200: LogoutResponseSchema } },
-    preHandler: user,
+    onRequest: user,
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);
       await revokeSession(ctx, auth.sessionId);
       await audit(ctx, auth.userId, 'session.logged_out', request.ip);
-      const row = await ctx.db.selectFrom('users').select('auth_partner').where('id', '=', auth.userId).executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom('users')
+        .select('auth_partner')
+        .where('id', '=', auth.userId)
+        .executeTakeFirst();
       return { CookieName: row?.auth_partner ? partnerCookieName(row.auth_partner) : null };
     },
   });

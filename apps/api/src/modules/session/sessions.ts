@@ -41,7 +41,11 @@ export async function createSession(ctx: AppContext, user: UserRow, origin: Sess
   return identity;
 }
 
-async function newRefreshToken(ctx: AppContext, sessionId: string, sessionExpiresAt: string): Promise<string> {
+async function newRefreshToken(
+  ctx: AppContext,
+  sessionId: string,
+  sessionExpiresAt: string,
+): Promise<string> {
   const refresh = randomToken(32);
   await ctx.db
     .insertInto('refresh_tokens')
@@ -128,7 +132,9 @@ export async function refreshTokens(
     const row = await trx
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
+        'users.banned_at',
         'refresh_tokens.id',
         'refresh_tokens.used_at',
         'refresh_tokens.revoked_at',
@@ -146,7 +152,10 @@ export async function refreshTokens(
       await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', row.session_id).execute();
       return 'reused' as const;
     }
-    if (row.revoked_at !== null || row.session_revoked_at !== null || row.expires_at <= now) return 'invalid' as const;
+    if (row.revoked_at !== null || row.session_revoked_at !== null || row.expires_at <= now)
+      return 'invalid' as const;
+    // Like GET token/{identity}: an expired session or a banned player gets no new token.
+    if (row.session_expires_at <= now || row.banned_at !== null) return 'invalid' as const;
     const claimed = await trx
       .updateTable('refresh_tokens')
       .set({ used_at: now })
@@ -183,7 +192,12 @@ export async function refreshTokens(
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
   const now = isoNow();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
     await trx
       .updateTable('refresh_tokens')
       .set({ revoked_at: now })

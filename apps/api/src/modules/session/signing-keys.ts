@@ -31,7 +31,10 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
  * @param configured the `TOKEN_SIGNING_KEY` JWK JSON, if set
  * @throws Error when the configured key is not an Ed25519 private JWK
  */
-export async function loadSigningKey(db: Kysely<Database>, configured: string | undefined): Promise<SigningKey> {
+export async function loadSigningKey(
+  db: Kysely<Database>,
+  configured: string | undefined,
+): Promise<SigningKey> {
   if (configured) {
     const jwk = JSON.parse(configured) as JWK;
     if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || !jwk.d) {
@@ -50,6 +53,10 @@ export async function loadSigningKey(db: Kysely<Database>, configured: string | 
     .onConflict((oc) => oc.doNothing())
     .execute();
   // Another node may have won the race: everyone uses the oldest key.
-  const winner = await db.selectFrom('signing_keys').selectAll().orderBy('created_at').executeTakeFirstOrThrow();
+  const winner = await db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
   return fromJwk({ ...(JSON.parse(winner.private_jwk) as JWK), kid: winner.kid });
 }

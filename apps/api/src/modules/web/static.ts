@@ -18,7 +18,8 @@ export async function webRoutes(app: FastifyInstance, distDir: string): Promise<
       index: false,
       maxAge: '1h',
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -1,0 +1,210 @@
+/**
+ * Shared helpers of the API suites (DESIGN.md §7), on top of harness.ts: exact §8 error assertions,
+ * players in a given state (unconfirmed, confirmed, banned) made through the real API and mailbox,
+ * log-in and token calls, and direct store look-ups through `t.ctx.db`.
+ */
+import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { ErrorBody, Token } from '@guildgate/contracts';
+import type { Database } from '../db/schema.ts';
+import { ANONYMOUS, json, linkIn, registerForm, waitForMail, type TestApp } from './harness.ts';
+
+/** Expected §8 items as `[Property, ErrorMessage]` pairs, in answer order. */
+export type ExpectedItems = ReadonlyArray<readonly [property: string, code: string]>;
+
+/** The §8 body for `items`. */
+export function errorBody(items: ExpectedItems): ErrorBody {
+  return { ErrorMessages: items.map(([Property, ErrorMessage]) => ({ Property, ErrorMessage })) };
+}
+
+/** Asserts the status and the exact §8 body `{ ErrorMessages: [...] }` of `res`. */
+export function expectErrors(res: LightMyRequestResponse, status: number, items: ExpectedItems): void {
+  let body: unknown;
+  try {
+    body = json(res);
+  } catch {
+    body = res.body;
+  }
+  expect({ status: res.statusCode, body }).toEqual({ status, body: errorBody(items) });
+}
+
+/** POST register/new-user with `form` (anonymous). */
+export function postRegister(
+  t: TestApp,
+  form: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/register/new-user',
+    headers: { ...ANONYMOUS, ...headers },
+    payload: form,
+  });
+}
+
+/** The `param` of the link in the newest e-mail to `to` that starts with `prefix` (waits for the mail). */
+export async function linkParamFromMail(
+  t: TestApp,
+  to: string,
+  prefix: string,
+  param: string,
+): Promise<string> {
+  const mail = await waitForMail(t, to);
+  const value = new URL(linkIn(mail.text, prefix)).searchParams.get(param);
+  if (!value) throw new Error(`no ${param} in the link of the e-mail to ${to}`);
+  return value;
+}
+
+/** The uid of the newest /confirm-email link sent to `to`. */
+export function confirmUidFromMail(t: TestApp, to: string): Promise<string> {
+  return linkParamFromMail(t, to, `${t.config.publicUrl}/confirm-email?uid=`, 'uid');
+}
+
+/** POST email/confirm with `uid`. */
+export function postConfirm(t: TestApp, uid: unknown): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/email/confirm',
+    headers: ANONYMOUS,
+    payload: { Uid: uid },
+  });
+}
+
+/** A player made through the API. */
+export interface Player {
+  /** Internal users.id. */
+  id: number;
+  idUser: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Options of {@link createPlayer}. */
+export interface PlayerOptions {
+  /** Follow the e-mailed link (default true). */
+  confirmed?: boolean;
+  /** Set users.banned_at directly in the store (default false). */
+  banned?: boolean;
+  /** Register form overrides (e.g. Email). */
+  form?: Record<string, unknown>;
+}
+
+/** Registers `username` through the API, optionally confirms it through the mailbox and bans it. */
+export async function createPlayer(
+  t: TestApp,
+  username: string,
+  options: PlayerOptions = {},
+): Promise<Player> {
+  const form = registerForm(username, options.form ?? {});
+  const res = await postRegister(t, form);
+  if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.body}`);
+  const email = form.Email as string;
+  if (options.confirmed ?? true) {
+    const confirm = await postConfirm(t, await confirmUidFromMail(t, email));
+    if (confirm.statusCode !== 200) throw new Error(`confirm ${username} failed: ${confirm.body}`);
+  }
+  if (options.banned) {
+    await t.ctx.db
+      .updateTable('users')
+      .set({ banned_at: new Date().toISOString() })
+      .where('username_normalized', '=', username.toLowerCase())
+      .execute();
+  }
+  const row = await t.ctx.db
+    .selectFrom('users')
+    .select(['id', 'id_user'])
+    .where('username_normalized', '=', username.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { id: row.id, idUser: row.id_user, username, email, password: form.Password as string };
+}
+
+/** POST log/log-in (one step). */
+export function postLogin(
+  t: TestApp,
+  usernameOrEmail: unknown,
+  password: unknown,
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/log/log-in',
+    headers: ANONYMOUS,
+    payload: { UsernameOrEmail: usernameOrEmail, Password: password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** Logs `player` in and returns the identity handle `Created`. */
+export async function logIn(t: TestApp, player: Pick<Player, 'username' | 'password'>): Promise<string> {
+  const res = await postLogin(t, player.username, player.password);
+  if (res.statusCode !== 200) throw new Error(`log-in of ${player.username} failed: ${res.body}`);
+  return json<{ Created: string }>(res).Created;
+}
+
+/** GET token/{identity}. */
+export function getToken(t: TestApp, identity: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/token/${encodeURIComponent(identity)}`,
+    headers: ANONYMOUS,
+  });
+}
+
+/** Logs `player` in and exchanges the handle for a token. */
+export async function sessionOf(
+  t: TestApp,
+  player: Pick<Player, 'username' | 'password'>,
+): Promise<{ identity: string; token: Token }> {
+  const identity = await logIn(t, player);
+  const res = await getToken(t, identity);
+  if (res.statusCode !== 200) throw new Error(`token of ${player.username} failed: ${res.body}`);
+  return { identity, token: json<Token>(res) };
+}
+
+/** Number of rows of `table`. */
+export async function countRows(t: TestApp, table: keyof Database): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Proves that no e-mail went to `address`: asks for a resend to `sentinel` (an unconfirmed player's
+ * address) afterwards, waits until that mail arrives, then checks `address` received nothing.
+ */
+export async function expectNoMail(t: TestApp, address: string, sentinel: string): Promise<void> {
+  const before = (await t.mailbox(sentinel)).length;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/email/send-confirmation-email',
+    headers: ANONYMOUS,
+    payload: { Email: sentinel },
+  });
+  expect(res.statusCode).toBe(200);
+  const started = Date.now();
+  while ((await t.mailbox(sentinel)).length <= before) {
+    if (Date.now() - started > 10_000) throw new Error(`the sentinel mail to ${sentinel} never arrived`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(await t.mailbox(address)).toEqual([]);
+}
+
+/** Polls the mailbox until `to` has received at least `count` messages; returns them, newest first. */
+export async function waitForMailCount(t: TestApp, to: string, count: number, timeoutMs = 10_000) {
+  const started = Date.now();
+  for (;;) {
+    const messages = await t.mailbox(to);
+    if (messages.length >= count) return messages;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`${to} received ${messages.length} of ${count} e-mails`);
+    await sleep(50);
+  }
+}
+
+/** Waits `ms` milliseconds (only to let a 1-second token expire; never to assert timing). */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
