@@ -1,0 +1,52 @@
+/**
+ * Runs the sandbox (DESIGN.md §1, §8 mailbox) from the environment:
+ * - `SANDBOX_PORT` HTTP port (default 8090),
+ * - `SANDBOX_SMTP_PORT` SMTP port (default 2525),
+ * - `SANDBOX_HOST` interface for both (default 127.0.0.1).
+ * Logs the mailbox URL once started; stops gracefully on SIGINT / SIGTERM. Exits with code 1 and a
+ * clear message when a variable is invalid or a port cannot be bound.
+ */
+import { startSandbox } from './app.ts';
+
+/** Reads a TCP port (integer 0–65535) from the environment variable `name`, or returns `fallback`. */
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a TCP port (an integer from 0 to 65535), got "${raw}"`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({
+    httpPort: portFromEnv('SANDBOX_PORT', 8090),
+    smtpPort: portFromEnv('SANDBOX_SMTP_PORT', 2525),
+    host: process.env.SANDBOX_HOST?.trim() || '127.0.0.1',
+  });
+  console.info(`Guildgate sandbox: mailbox at ${sandbox.httpUrl}/mailbox (SMTP on port ${sandbox.smtpPort})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`Guildgate sandbox: ${signal} received, shutting down`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Guildgate sandbox: error while shutting down', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Guildgate sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
