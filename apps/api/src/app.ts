@@ -22,6 +22,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { createMetrics } from './modules/metrics/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { redirectRoutes } from './modules/redirect/routes.ts';
 import { registerRoutes } from './modules/register/routes.ts';
@@ -103,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   app.decorateRequest('auth', null);
 
+  const metrics = createMetrics();
+  metrics.instrument(app);
   await runtimeConfigRoutes(app, config);
   await app.register(
     async (api) => {
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       });
       api.addHook('preValidation', rejectUnstorableText);
       await healthRoutes(api, ctx);
+      await metrics.routes(api);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await redirectRoutes(api, ctx);
       await sessionRoutes(api, ctx);

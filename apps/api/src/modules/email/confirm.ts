@@ -6,11 +6,14 @@
 import type { ConfirmResponse } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
-import { isoNow } from '../../lib/time.ts';
+import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { consumeLink } from './links.ts';
 import { createVerificationLink, sendVerificationEmail } from './verification.ts';
+
+/** Verification mails sent to one player per hour through email/send-confirmation-email. */
+export const MAX_RESENDS_PER_HOUR = 5;
 
 /**
  * Confirms the player's address with the link `token`.
@@ -45,7 +48,10 @@ export async function confirmEmail(
   return { Success: true, RedirectUrl: await allowedRedirectOrNull(ctx, redirect) };
 }
 
-/** Sends a new verification link when `email` belongs to an unconfirmed player; silent otherwise. */
+/**
+ * Sends a new verification link when `email` belongs to an unconfirmed player and fewer than
+ * {@link MAX_RESENDS_PER_HOUR} were sent this hour; silent otherwise (no enumeration).
+ */
 export async function resendConfirmation(
   ctx: AppContext,
   email: string,
@@ -59,6 +65,8 @@ export async function resendConfirmation(
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
   if (!user || user.email_confirmed_at || user.banned_at) return;
+  // At most a few mails per address and hour, whoever asks: the answer stays the same.
+  if ((await ctx.counters.hit(`resend:${user.id}`, HOUR_MS)) > MAX_RESENDS_PER_HOUR) return;
   const token = await createVerificationLink(ctx, user, await allowedRedirectOrNull(ctx, redirectUrl));
   await audit(ctx, user.id, 'email.confirmation_resent', ip);
   try {

@@ -5,6 +5,7 @@
  * registration; re-sending without revealing which addresses exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RESENDS_PER_HOUR } from './confirm.ts';
 import {
   ANONYMOUS,
   STORES,
@@ -206,6 +207,21 @@ describe.each(STORES)('POST email/send-confirmation-email on %s', (kind) => {
     expect(known.body).toBe(unknown.body);
     await expectNoMail(t, 'nobody.here@players.test', sentinel);
     expect(await t.mailbox(confirmed.email)).toHaveLength(mailsBefore);
+  });
+
+  it('mails one player at most MAX_RESENDS_PER_HOUR times an hour, answering alike afterwards', async () => {
+    const player = await createPlayer(t, 'ResendFlood', { confirmed: false });
+    await waitForMailCount(t, player.email, 1);
+    for (let i = 0; i < MAX_RESENDS_PER_HOUR; i += 1) {
+      expect((await resend(t, { Email: player.email })).statusCode).toBe(200);
+    }
+    await waitForMailCount(t, player.email, 1 + MAX_RESENDS_PER_HOUR);
+    const extra = await resend(t, { Email: player.email });
+    expect(extra.statusCode).toBe(200);
+    expect(json(extra)).toEqual({ Success: true });
+    // Flush: once the sentinel's later mail has arrived, nothing more is on its way to the player.
+    await expectNoMail(t, 'nobody.flood@players.test', sentinel);
+    expect(await t.mailbox(player.email)).toHaveLength(1 + MAX_RESENDS_PER_HOUR);
   });
 
   it.each([
