@@ -91,7 +91,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     dialect: store.dialect,
     signingKey,
     accessTokens: accessTokens(signingKey, config.publicUrl),
-    counters: options.counters ?? createCounters(config.redisUrl, config.redisKeyPrefix),
+    counters:
+      options.counters ??
+      createCounters(config.redisUrl, config.redisKeyPrefix, (error) =>
+        app.log.warn({ err: error }, 'counter Redis error'),
+      ),
     mailer: options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
     log: app.log,
   };

@@ -67,8 +67,14 @@ export function redisCounters(redis: Redis, prefix = 'guildgate:'): Counters {
   };
 }
 
-/** Counters for the configuration: Redis when `redisUrl` is set, memory otherwise. */
-export function createCounters(redisUrl: string | undefined, prefix?: string): Counters {
+/** Counters for the configuration: Redis when `redisUrl` is set (errors go to `onError`), memory otherwise. */
+export function createCounters(
+  redisUrl: string | undefined,
+  prefix?: string,
+  onError: (error: Error) => void = () => {},
+): Counters {
   if (!redisUrl) return memoryCounters();
-  return redisCounters(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), prefix);
+  const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  redis.on('error', onError);
+  return redisCounters(redis, prefix);
 }
