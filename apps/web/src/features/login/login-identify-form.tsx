@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { IdentifyResponse } from '@guildgate/contracts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { TextField, ui } from '../../shared/ui/index.ts';
+import { ui } from '../../shared/ui/index.ts';
+import { LoginSubmit, UsernameOrEmailField } from './login-fields.tsx';
 import { useIdentify } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { useLoginContext } from './use-login-context.ts';
@@ -48,19 +49,11 @@ export function LoginIdentifyForm({
   return (
     <form className={ui.stack} onSubmit={onSubmit} noValidate>
       <LoginErrorSummary codes={server.general} />
-      <TextField
-        label={t('login.usernameOrEmail')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+      <UsernameOrEmailField
         error={formState.errors.UsernameOrEmail?.message}
         {...register('UsernameOrEmail')}
       />
-      <div className={ui.actions}>
-        <button type="submit" className={ui.button} disabled={identify.isPending}>
-          {t('login.next')}
-        </button>
-      </div>
+      <LoginSubmit label={t('login.next')} busy={identify.isPending} />
     </form>
   );
 }

@@ -5,7 +5,8 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { TextField, ui } from '../../shared/ui/index.ts';
+import { ui } from '../../shared/ui/index.ts';
+import { LoginSubmit, PasswordField, UsernameOrEmailField } from './login-fields.tsx';
 import { useOneStepLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { useLoginContext } from './use-login-context.ts';
@@ -49,26 +50,12 @@ export function LoginOneStepForm() {
   return (
     <form className={ui.stack} onSubmit={onSubmit} noValidate>
       <LoginErrorSummary codes={server.general} />
-      <TextField
-        label={t('login.usernameOrEmail')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+      <UsernameOrEmailField
         error={formState.errors.UsernameOrEmail?.message}
         {...register('UsernameOrEmail')}
       />
-      <TextField
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        error={formState.errors.Password?.message}
-        {...register('Password')}
-      />
-      <div className={ui.actions}>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('login.submit')}
-        </button>
-      </div>
+      <PasswordField error={formState.errors.Password?.message} {...register('Password')} />
+      <LoginSubmit label={t('login.submit')} busy={busy} />
     </form>
   );
 }

@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { IdentifyResponse } from '@guildgate/contracts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { TextField, ui } from '../../shared/ui/index.ts';
+import { ui } from '../../shared/ui/index.ts';
+import { LoginSubmit, PasswordField } from './login-fields.tsx';
 import { IdentifiedUser } from './identified-user.tsx';
 import { useUserLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
@@ -53,18 +54,8 @@ export function LoginPasswordForm({ user, onReset }: { user: IdentifyResponse; o
     <form className={ui.stack} onSubmit={onSubmit} noValidate>
       <IdentifiedUser user={user} onReset={onReset} />
       <LoginErrorSummary codes={server.general} />
-      <TextField
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        error={formState.errors.Password?.message}
-        {...register('Password')}
-      />
-      <div className={ui.actions}>
-        <button type="submit" className={ui.button} disabled={busy}>
-          {t('login.submit')}
-        </button>
-      </div>
+      <PasswordField error={formState.errors.Password?.message} {...register('Password')} />
+      <LoginSubmit label={t('login.submit')} busy={busy} />
     </form>
   );
 }
