@@ -1,32 +1,35 @@
 /**
  * End-to-end tests (DESIGN.md §7): Debian's Chromium against the real API + SPA and the sandbox,
- * one project per environment that behaves differently. Each project gets its own API node (own
- * SQLite file, own PORTAL_ENVIRONMENT); they share one sandbox (SMTP + mailbox).
+ * one project per deployment of e2e/support/ports.ts (every environment, and `local` with all flags
+ * on and all off). Each has its own API node (own SQLite file, own PORTAL_ENVIRONMENT and flags);
+ * they share one sandbox (SMTP + mailbox). Journey suites run where `journeys` is set; the
+ * `*.matrix.spec.ts` suites run in every project.
  */
 import { defineConfig } from '@playwright/test';
-import { E2E } from './e2e/support/ports.ts';
+import { DEPLOYMENTS, E2E, type Deployment } from './e2e/support/ports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function apiServer(name: string, port: number, environment: string) {
-  const dir = `e2e/.artifacts/${name}`;
+function apiServer(d: Deployment) {
+  const dir = `e2e/.artifacts/${d.name}`;
   return {
     command: `rm -rf ${dir} && node apps/api/src/server.ts`,
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${d.port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 90_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
+      PORT: String(d.port),
+      PUBLIC_URL: `http://localhost:${d.port}`,
       DATABASE_URL: `sqlite:${dir}/store.sqlite`,
-      PORTAL_ENVIRONMENT: environment,
+      PORTAL_ENVIRONMENT: d.environment,
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       SANDBOX_URL: E2E.sandboxUrl,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000',
+      ...d.env,
     },
   };
 }
@@ -40,7 +43,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -56,18 +59,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: 'local',
-      use: { baseURL: `http://localhost:${E2E.localPort}` },
-      metadata: { environment: 'local' },
-    },
-    {
-      name: 'two-point-studios',
-      use: { baseURL: `http://localhost:${E2E.twoPointPort}` },
-      metadata: { environment: 'TWO-POINT-STUDIOS' },
-    },
-  ],
+  projects: DEPLOYMENTS.map((d) => ({
+    name: d.name,
+    testMatch: d.journeys ? /.*\.spec\.ts$/ : /.*\.matrix\.spec\.ts$/,
+    use: { baseURL: `http://localhost:${d.port}` },
+    metadata: { environment: d.environment, deployment: d.name },
+  })),
   webServer: [
     {
       command: 'node apps/sandbox/src/server.ts',
@@ -78,7 +75,6 @@ export default defineConfig({
       stderr: 'pipe',
       env: { SANDBOX_PORT: String(E2E.sandboxPort), SANDBOX_SMTP_PORT: String(E2E.smtpPort) },
     },
-    apiServer('local', E2E.localPort, 'local'),
-    apiServer('two-point-studios', E2E.twoPointPort, 'TWO-POINT-STUDIOS'),
+    ...DEPLOYMENTS.map(apiServer),
   ],
 });
