@@ -9,13 +9,15 @@ import { defineConfig } from '@playwright/test';
 import { DEPLOYMENTS, E2E, type Deployment } from './e2e/support/ports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Outside CI a second run may use the servers a first run already started (CI always starts fresh). */
+const reuseExistingServer = !process.env.CI;
 
 function apiServer(d: Deployment) {
   const dir = `e2e/.artifacts/${d.name}`;
   return {
     command: `rm -rf ${dir} && node apps/api/src/server.ts`,
     url: `http://localhost:${d.port}/api/health`,
-    reuseExistingServer: false,
+    reuseExistingServer,
     timeout: 90_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
@@ -69,7 +71,7 @@ export default defineConfig({
     {
       command: 'node apps/sandbox/src/server.ts',
       url: `${E2E.sandboxUrl}/health`,
-      reuseExistingServer: false,
+      reuseExistingServer,
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
