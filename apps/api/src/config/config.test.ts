@@ -1,0 +1,92 @@
+/** Configuration from the environment (DESIGN.md §8; spec §1 environments and flags). */
+import { describe, expect, it } from 'vitest';
+import { ENVIRONMENTS, FEATURE_FLAGS } from '@guildgate/contracts';
+import { ConfigError, flagVariable, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a local run', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      environment: 'local',
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      redisUrl: undefined,
+      seedDemo: false,
+      accessTokenTtlSeconds: 900,
+      sessionTtlDays: 30,
+    });
+    expect(config.databaseUrl).toMatch(/^sqlite:.*data\/guildgate\.sqlite$/);
+    expect(config.features).toEqual({
+      customCookieManagement: false,
+      registerWithAccessKeys: false,
+      enableCaptcha: false,
+      connectionsSection: true,
+      newsletterSection: true,
+      deletionSection: true,
+      bypassPartnerRegisterPage: false,
+      tagManager: false,
+      epicAlternativeRedeemerFlow: false,
+    });
+  });
+
+  it.each(ENVIRONMENTS)('accepts PORTAL_ENVIRONMENT=%s', (environment) => {
+    expect(loadConfig({ PORTAL_ENVIRONMENT: environment }).environment).toBe(environment);
+  });
+
+  it('names every flag variable FEATURE_<UPPER_SNAKE> and reads each one', () => {
+    expect(flagVariable('customCookieManagement')).toBe('FEATURE_CUSTOM_COOKIE_MANAGEMENT');
+    expect(flagVariable('epicAlternativeRedeemerFlow')).toBe('FEATURE_EPIC_ALTERNATIVE_REDEEMER_FLOW');
+    for (const flag of FEATURE_FLAGS) {
+      const on = loadConfig({ [flagVariable(flag)]: 'on' }).features[flag];
+      const off = loadConfig({ [flagVariable(flag)]: '0' }).features[flag];
+      expect([flag, on, off]).toEqual([flag, true, false]);
+    }
+  });
+
+  it('trims a trailing slash of PUBLIC_URL and derives the front and media URLs from it', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://account.example.com/' });
+    expect(config.publicUrl).toBe('https://account.example.com');
+    expect(config.frontUrl).toBe('https://account.example.com');
+    expect(config.mediaUrl).toBe('https://account.example.com');
+  });
+
+  it('splits comma-separated lists', () => {
+    const config = loadConfig({ API_KEYS: 'a, b,,c', EMAIL_UNAUTHORIZED_DOMAINS: 'Example.COM' });
+    expect(config.apiKeys).toEqual(['a', 'b', 'c']);
+    expect(config.emailUnauthorizedDomains).toEqual(['example.com']);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', PORTAL_ENVIRONMENT: '' })).toMatchObject({
+      port: 8080,
+      environment: 'local',
+    });
+  });
+
+  it('refuses bad values with one message naming every bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORTAL_ENVIRONMENT: 'moon',
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        FEATURE_TAG_MANAGER: 'maybe',
+        ANONYMOUS_BEARER: 'short',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of [
+      'PORTAL_ENVIRONMENT',
+      'PORT',
+      'PUBLIC_URL',
+      'FEATURE_TAG_MANAGER',
+      'ANONYMOUS_BEARER',
+    ]) {
+      expect(message).toContain(name);
+    }
+  });
+});
