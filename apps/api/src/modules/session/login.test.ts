@@ -244,6 +244,17 @@ describe.each(STORES)('log-in on %s', (kind) => {
       expectErrors(await postLogin(t, p.username, p.password, ip), 429, [['', 'ERROR_RATE_LIMITED']]);
     });
 
+    it('lets at most 10 of 20 concurrent wrong guesses from one IP be checked', async () => {
+      const p = await createPlayer(t, 'Throttled4');
+      const ip = '10.4.0.1';
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => postLogin(t, p.username, `Wrong${i}pass`, ip)),
+      );
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    });
+
     it('forgets the failures of an IP after a successful log-in from it', async () => {
       const p = await createPlayer(t, 'Throttled3');
       const ip = '10.3.0.1';

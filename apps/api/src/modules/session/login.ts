@@ -14,9 +14,9 @@ import { audit } from '../../lib/audit.ts';
 import { findUserByIdUser, findUserByLogin } from '../profile/users.ts';
 import { createSession, type SessionOrigin } from './sessions.ts';
 
-/** Failed passwords allowed per account and IP within {@link FAILURE_WINDOW_MS}. */
+/** Unsuccessful attempts allowed per account and IP within {@link FAILURE_WINDOW_MS}. */
 export const MAX_FAILURES_PER_ACCOUNT_IP = 10;
-/** Failed passwords allowed per account (all IPs) within {@link FAILURE_WINDOW_MS}. */
+/** Unsuccessful attempts allowed per account (all IPs) within {@link FAILURE_WINDOW_MS}. */
 export const MAX_FAILURES_PER_ACCOUNT = 100;
 /** Window of the failure counters, ms (15 min: a lock-out never lasts longer). */
 export const FAILURE_WINDOW_MS = 15 * MINUTE_MS;
@@ -63,19 +63,19 @@ async function checkPasswordAndOpen(
   }
   const ipKey = `login-fail:${user.id_user}:${origin.ip ?? '-'}`;
   const accountKey = `login-fail:${user.id_user}`;
-  if (
-    (await ctx.counters.peek(ipKey)) >= MAX_FAILURES_PER_ACCOUNT_IP ||
-    (await ctx.counters.peek(accountKey)) >= MAX_FAILURES_PER_ACCOUNT
-  ) {
+  // Count the attempt before verifying (atomic increments): concurrent guesses cannot slip past the
+  // limit between a check and an increment. A success clears both counts.
+  const ipAttempts = await ctx.counters.hit(ipKey, FAILURE_WINDOW_MS);
+  const accountAttempts = await ctx.counters.hit(accountKey, FAILURE_WINDOW_MS);
+  if (ipAttempts > MAX_FAILURES_PER_ACCOUNT_IP || accountAttempts > MAX_FAILURES_PER_ACCOUNT) {
     throw throttled(FAILURE_WINDOW_MS / 1000);
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    await ctx.counters.hit(ipKey, FAILURE_WINDOW_MS);
-    await ctx.counters.hit(accountKey, FAILURE_WINDOW_MS);
     await audit(ctx, user.id, 'login.failed', origin.ip);
     throw badRequest('ERROR_USERNAME_PASSWORD_INCORRECT', passwordProperty);
   }
   await ctx.counters.reset(ipKey);
+  await ctx.counters.reset(accountKey);
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
   if (!user.email_confirmed_at) throw badRequest('ERROR_USER_CONFIRMED');
   if (needsRehash(user.password_hash)) {
