@@ -1,0 +1,287 @@
+/**
+ * Shared pieces of the bad-input suites (bad-input.test.ts, naughty-strings.test.ts; DESIGN.md §4
+ * "never a 500 for bad input", §7 corpora): the naughty-string corpora, oversized strings, the rule
+ * every answer must satisfy, the tables of routes to attack, and a collector that gathers every bad
+ * answer of a test so it fails once with all of them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ErrorBodySchema, isErrorCode } from '@guildgate/contracts';
+import { ANONYMOUS, asUser, registerForm, type TestApp } from './harness.ts';
+import type { Player } from './helpers.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+const BLNS_FILE = path.join(REPO_ROOT, '..', 'shared', 'corpora', 'blns', 'blns.txt');
+
+/** Every naughty string of the corpus (blank and '#' comment lines skipped). */
+export const BLNS: string[] = fs
+  .readFileSync(BLNS_FILE, 'utf8')
+  .split('\n')
+  .filter((line) => line !== '' && !line.startsWith('#'));
+
+/** Strings the corpus lacks that SQL stores, JSON or URLs treat specially. */
+export const EXTRA: string[] = [
+  '\u0000',
+  'player\u0000@players.test',
+  'Jdoe\u0000',
+  '\ud800',
+  'a\udfffb',
+  '\ufeffPlayer1',
+  '%00',
+  '%',
+  "' OR '1'='1",
+  '../../etc/passwd',
+  'é'.repeat(300),
+];
+
+/** {@link BLNS} then {@link EXTRA}: every string tried in every field and path parameter. */
+export const NAUGHTY = [...BLNS, ...EXTRA];
+
+/** A 100 000-character string: longer than any field or parameter accepts. */
+export const HUGE = 'x'.repeat(100_000);
+
+/** A 1.1 MB string: pads a body past the 1 MiB limit. */
+export const OVER_1_MIB = 'y'.repeat(1_100_000);
+
+/** What one answer must satisfy: below 500; a 4xx is the §8 shape with catalogued codes. */
+export function problemOf(res: LightMyRequestResponse, context: string): string | null {
+  const where = `${context} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+  if (res.statusCode >= 500) return `server error: ${where}`;
+  if (res.statusCode >= 300 && res.statusCode < 400) return `unexpected redirect: ${where}`;
+  if (res.statusCode < 400) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return `4xx body is not JSON: ${where}`;
+  }
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (!parsed.success) return `4xx body is not the §8 shape: ${where}`;
+  if (parsed.data.ErrorMessages.length === 0) return `4xx body without any error item: ${where}`;
+  const unknown = parsed.data.ErrorMessages.filter((i) => !isErrorCode(i.ErrorMessage));
+  if (unknown.length) return `4xx body with codes outside the catalogue: ${where}`;
+  return null;
+}
+
+/** Runs `fn` over `items` with at most `size` calls in flight. */
+export async function inBatches<T>(
+  items: readonly T[],
+  size: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+/** `value` as JSON, cut to 60 characters: names a tried value in a problem report. */
+export const label = (value: unknown) => JSON.stringify(value)?.slice(0, 60);
+
+/** `value` as one URL path segment (byte-wise percent-encoding when it is not well-formed UTF-16). */
+export function pathSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return [...Buffer.from(value, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+  }
+}
+
+/** A route with a JSON body and its fields, by kind. */
+export interface BodyRoute {
+  name: string;
+  url: () => string;
+  headers: () => Record<string, string>;
+  valid: () => Record<string, unknown>;
+  /** Required text fields (absent means '', null is refused). */
+  text: string[];
+  /** Optional text fields (null allowed). */
+  optionalText: string[];
+  flags: string[];
+  numbers: string[];
+}
+
+/** A GET route with its query fields (all optional text). */
+export interface GetRoute {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  query: readonly string[];
+}
+
+/**
+ * What the route tables need from a suite, read when a route is used (the suite sets the player up
+ * in its `beforeAll`, after the tables are built).
+ */
+export interface FuzzSubject {
+  /** The suite's registered player. */
+  player: () => Player;
+  /** An access token of that player. */
+  token: () => string;
+  /** A new number on every call (unique usernames). */
+  next: () => number;
+}
+
+/** Every POST route of the first journey, with a valid body for the suite's player (read at call time). */
+export function bodyRouteTable({ player, next }: Pick<FuzzSubject, 'player' | 'next'>): BodyRoute[] {
+  return [
+    {
+      name: 'POST register/new-user',
+      url: () => '/api/register/new-user',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => registerForm(`Bad${next()}`),
+      text: ['Username', 'Firstname', 'Password', 'ConfirmPassword', 'Email', 'ConfirmEmail'],
+      optionalText: [
+        'Lastname',
+        'UsageNameHoneyPot',
+        'DateOfBirth',
+        'Referrer',
+        'ReCAPTCHAToken',
+        'StudioName',
+        'ClientId',
+        'AccessKeyValue',
+        'RedirectUrl',
+      ],
+      flags: ['ApprovePrivacyPolicy', 'ApproveEULA', 'ApproveCodeOfConduct', 'G2GSegaOptin', 'Additional'],
+      numbers: ['TimeOnPageMs'],
+    },
+    {
+      name: 'POST register/verify',
+      url: () => '/api/register/verify',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ VerificationCode: 'unknown-code' }),
+      text: ['VerificationCode'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST email/confirm',
+      url: () => '/api/email/confirm',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Uid: 'unknown-uid' }),
+      text: ['Uid'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST email/send-confirmation-email',
+      url: () => '/api/email/send-confirmation-email',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Email: 'nobody.at.all@players.test', RedirectUrl: null }),
+      text: ['Email'],
+      optionalText: ['RedirectUrl'],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST log/identify',
+      url: () => '/api/log/identify',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ UsernameOrEmail: player().username }),
+      text: ['UsernameOrEmail'],
+      optionalText: ['ClientId', 'RedirectUrl', 'Token'],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST log/log-in',
+      url: () => '/api/log/log-in',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ UsernameOrEmail: player().username, Password: player().password }),
+      text: ['UsernameOrEmail', 'Password'],
+      optionalText: ['ClientId', 'RedirectUrl', 'Token', 'StudioName'],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST log/user/{id}/log-in',
+      url: () => `/api/log/user/${player().idUser}/log-in`,
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Password: player().password }),
+      text: ['Password'],
+      optionalText: ['ClientId', 'StudioName', 'Token'],
+      flags: [],
+      numbers: [],
+    },
+    {
+      // No body fields; the anonymous bearer keeps the player's session alive (401 before parsing).
+      name: 'POST log/user/{id}/log-out',
+      url: () => `/api/log/user/${player().idUser}/log-out`,
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({}),
+      text: [],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+  ];
+}
+
+/** Every GET route of the first journey, for `subject`'s player and token as they are now. */
+export function getRouteTable({ player, token }: Pick<FuzzSubject, 'player' | 'token'>): readonly GetRoute[] {
+  return [
+    {
+      name: 'GET redirect/allowed-redirect-domains',
+      url: '/api/redirect/allowed-redirect-domains',
+      headers: ANONYMOUS,
+      query: [],
+    },
+    { name: 'GET token/{identity}', url: '/api/token/unknown-handle', headers: ANONYMOUS, query: [] },
+    {
+      name: 'GET token/refresh',
+      url: '/api/token/refresh',
+      headers: ANONYMOUS,
+      query: ['access_token', 'refresh_token', 'client_id'],
+    },
+    {
+      name: 'GET token/verify',
+      url: '/api/token/verify',
+      headers: ANONYMOUS,
+      query: ['client_id', 'access_token'],
+    },
+    {
+      name: 'GET profile/user/{id}',
+      url: `/api/profile/user/${player().idUser}`,
+      headers: asUser(token()),
+      query: ['include'],
+    },
+    { name: 'GET profile/connects', url: '/api/profile/connects', headers: asUser(token()), query: [] },
+  ];
+}
+
+/** Gathers the bad answers of a test so it fails once, listing all of them. */
+export interface ProblemCollector {
+  /** Problems found so far; a test adds its own checks' findings here too. */
+  problems: string[];
+  /** Injects `options` into the app and records what {@link problemOf} finds in the answer. */
+  send: (options: InjectOptions, context: string) => Promise<LightMyRequestResponse>;
+  /** Fails the current test with every problem collected so far (and clears them). */
+  expectNoProblems: () => void;
+}
+
+/** A {@link ProblemCollector} for the app `app()` returns when a call is sent. */
+export function collectProblems(app: () => TestApp): ProblemCollector {
+  const problems: string[] = [];
+  return {
+    problems,
+    async send(options, context) {
+      const res = await app().app.inject(options);
+      const problem = problemOf(res, context);
+      if (problem) problems.push(problem);
+      return res;
+    },
+    expectNoProblems() {
+      const found = problems.splice(0);
+      expect(found, `${found.length} bad answers`).toEqual([]);
+    },
+  };
+}
