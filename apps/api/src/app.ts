@@ -16,6 +16,7 @@ import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
+import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
 import { rejectUnstorableText } from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await runtimeConfigRoutes(app, config);
   await app.register(
     async (api) => {
+      await registerCors(api, config.corsOrigins);
       const checkApiKey = apiKeyHook(ctx);
       api.addHook('onRequest', async (request) => {
         if ((request.routeOptions.config as { public?: boolean } | undefined)?.public) return;

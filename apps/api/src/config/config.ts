@@ -70,6 +70,7 @@ const EnvSchema = z.object({
   IS_PROD: bool.default(false),
   SANDBOX_URL: url.default('http://localhost:8090'),
   REDIRECT_PATTERNS: list.default([]),
+  CORS_ORIGINS: list.default([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [flagVariable(flag), bool.optional()])),
 });
@@ -107,6 +108,8 @@ export interface AppConfig {
   features: FeatureFlags;
   /** Public address of the sandbox (demo data only: its partner site is allow-listed). */
   sandboxUrl: string;
+  /** Origins (scheme://host[:port]) allowed to call /api from a browser when the SPA is served elsewhere. */
+  corsOrigins: string[];
   /** Extra redirect allow-list patterns written at start. */
   redirectPatterns: string[];
   /** Calls per IP and minute on the sensitive routes (identify, log-in, register, resend). */
@@ -172,6 +175,7 @@ export function loadConfig(
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sandboxUrl: e.SANDBOX_URL.replace(/\/+$/, ''),
     redirectPatterns: e.REDIRECT_PATTERNS,
+    corsOrigins: e.CORS_ORIGINS.map((o) => o.replace(/\/+$/, '')),
     accessTokenTtlSeconds: 15 * 60,
     sessionTtlDays: 30,
     emailLinkTtlHours: 48,
