@@ -1,34 +1,27 @@
 /**
- * Route guards (DESIGN.md §6 "Route guards implement every rule of the spec's route table"):
- * - RequireLogin: account pages need login (spec §2 Account dashboard, §6 Logged-in user);
- * - AnonymousOnly: a logged-in player on Home/Login/Register goes to the permitted redirect or the
- *   account area (spec §4 Session "Then the user is redirected…");
- * - EnvironmentGate: pages that exist only in some environments (spec §2 route table).
+ * The route guard (DESIGN.md §6 "Route guards implement every rule of the spec's route table"). One
+ * layout route applies `decideRoute` (route-rules.ts, pure and unit-tested) on every navigation:
+ * render, wait for the session restore, redirect, send a logged-in player on (spec §4 Session), or
+ * leave for the partner's sign-on (spec §2 /login and /register in CREATIVE-ASSEMBLY and FOCUS).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useAppConfiguration } from '../shared/config/config-context.tsx';
 import { useSession } from '../shared/session/session-context.tsx';
-import { wantedRedirect } from '../shared/redirect/carry-over.ts';
+import { readCarried, wantedRedirect } from '../shared/redirect/carry-over.ts';
 import { useFollowRedirect } from '../shared/redirect/use-redirect.ts';
-import type { Behaviour } from '../environments/index.ts';
+import type { SessionState } from '../shared/session/session-store.ts';
+import { PartnerRedirect } from './partner-redirect.tsx';
+import { decideRoute, type SessionKnowledge } from './route-rules.ts';
 
-/**
- * Renders the account pages only for a logged-in player. Anonymous players go Home, or to Login with
- * a return path when `returnToLogin` (spec §2: "goes Home (or to login with a return path)").
- */
-export function RequireLogin({ returnToLogin = false }: { returnToLogin?: boolean }) {
-  const session = useSession();
-  const location = useLocation();
-  if (session.status === 'loading') return null;
-  if (session.status === 'anonymous' || !session.user) {
-    if (!returnToLogin) return <Navigate to="/" replace />;
-    const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?${new URLSearchParams({ redirectUrl: back })}`} replace />;
-  }
-  return <Outlet />;
+/** The guard's view of the session store. */
+export function sessionKnowledge(session: SessionState): SessionKnowledge {
+  if (session.status === 'authenticated' && session.user) return 'authenticated';
+  if (session.status === 'anonymous') return 'anonymous';
+  return session.establishing ? 'establishing' : 'unknown';
 }
 
+/** A logged-in player on Home, Login or Register: the permitted redirect, else /account (spec §4). */
 function PostLoginRedirect() {
   const [search] = useSearchParams();
   const follow = useFollowRedirect();
@@ -41,25 +34,30 @@ function PostLoginRedirect() {
   return null;
 }
 
-/** Pages for anonymous players (Home, Login, Register); a logged-in player is sent on (spec §4). */
-export function AnonymousOnly() {
+/** Applies the route table's rules to the current location (spec §2). */
+export function RouteRules() {
+  const { config } = useAppConfiguration();
   const session = useSession();
-  if (session.status === 'loading' && !session.establishing) return null;
-  if (session.status === 'authenticated') return <PostLoginRedirect />;
-  return <Outlet />;
-}
-
-/**
- * Renders `children` only when the environment's behaviour allows it, else goes Home
- * (spec §2: "/register/validate — Only in TWO-POINT-STUDIOS, otherwise Home").
- */
-export function EnvironmentGate({
-  when,
-  children,
-}: {
-  when: (b: Behaviour) => boolean;
-  children: ReactNode;
-}) {
-  const { behaviour } = useAppConfiguration();
-  return when(behaviour) ? children : <Navigate to="/" replace />;
+  const location = useLocation();
+  const [query] = useSearchParams();
+  const decision = decideRoute(location.pathname, {
+    environment: config.environmentName,
+    features: config.features,
+    session: sessionKnowledge(session),
+    query,
+    hasAccessKey: Boolean(readCarried('accessKey')),
+  });
+  switch (decision.action) {
+    case 'render':
+      return <Outlet />;
+    case 'wait':
+      return null;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'after-login':
+      return <PostLoginRedirect />;
+    case 'partner-login':
+    case 'partner-register':
+      return <PartnerRedirect key={decision.action} kind={decision.action} />;
+  }
 }

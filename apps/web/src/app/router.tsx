@@ -1,14 +1,85 @@
 /**
- * Routes of the first player journey (spec §2 route table), with lazy-loaded feature pages and the
- * guards of DESIGN.md §6. Titles are i18n keys used by usePageTitle (spec §2 page titles).
+ * Every route of the spec §2 route table, in history mode, with lazy-loaded feature pages. One guard
+ * (RouteRules, guards.tsx) applies the table's rules from route-rules.ts to every path; titles come from
+ * the same table (`handle.title`, an i18n key read by usePageTitle; none → the default title).
  */
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AnonymousOnly, EnvironmentGate, RequireLogin } from './guards.tsx';
+import { RouteRules } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { titleOf } from './route-rules.ts';
 import type { RouteHandle } from './use-page-title.ts';
 
-const handle = (title: string): RouteHandle => ({ title });
+/** A page route: `path` (relative to its parent), the full path for its title, a lazy component. */
+function page(path: string, fullPath: string, load: () => Promise<ComponentType>): RouteObject {
+  const handle: RouteHandle = { title: titleOf(fullPath) };
+  return { path, handle, lazy: async () => ({ Component: await load() }) };
+}
+
+/** A page route at the root. */
+function root(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return page(path.slice(1), path, load);
+}
+
+const errors = () => import('../features/errors/error-page.tsx');
+const recovery = () => import('../features/password-recovery/password-recovery-pages.tsx');
+const oauth = () => import('../features/oauth/oauth-pages.tsx');
+const email = () => import('../features/update-email/update-email-pages.tsx');
+const deletion = () => import('../features/deletion/deletion-request-page.tsx');
+const survey = () => import('../features/survey/survey-pages.tsx');
+
+function linkingRoutes(): RouteObject[] {
+  const providers = ['steam', 'twitch', 'epic-games'] as const;
+  const steps = ['callback', 'link', 'unlink'] as const;
+  return providers.flatMap((provider) =>
+    steps.map((step) =>
+      root(`/${provider}/${step}`, async () => {
+        const { LinkingPage } = await import('../features/linking/linking-page.tsx');
+        return function ProviderLinkingPage() {
+          return <LinkingPage provider={provider} step={step} />;
+        };
+      }),
+    ),
+  );
+}
+
+/** The account area: the layout (dashboard + side list) and its sub-pages. */
+const accountArea: RouteObject = {
+  path: 'account',
+  lazy: async () => ({
+    Component: (await import('../features/account/account-layout.tsx')).AccountLayout,
+  }),
+  children: [
+    {
+      index: true,
+      handle: { title: titleOf('/account') } satisfies RouteHandle,
+      lazy: async () => ({
+        Component: (await import('../features/account/my-information-page.tsx')).MyInformationPage,
+      }),
+    },
+    page('link-account', '/account/link-account', async () => {
+      return (await import('../features/connections/connections-page.tsx')).ConnectionsPage;
+    }),
+    page('newsletter', '/account/newsletter', async () => {
+      return (await import('../features/newsletter/newsletter-page.tsx')).NewsletterPage;
+    }),
+    page('cookies', '/account/cookies', async () => {
+      return (await import('../features/cookies/cookies-page.tsx')).CookiesPage;
+    }),
+    page('deletion-request', '/account/deletion-request', async () => (await deletion()).DeletionRequestPage),
+    page('blocked-users-management', '/account/blocked-users-management', async () => {
+      return (await import('../features/blocked-users/blocked-users-page.tsx')).BlockedUsersPage;
+    }),
+    page('update-email', '/account/update-email', async () => (await email()).UpdateEmailPage),
+    page('update-username', '/account/update-username', async () => {
+      return (await import('../features/update-username/update-username-page.tsx')).UpdateUsernamePage;
+    }),
+    page('reset-password', '/account/reset-password', async () => {
+      return (await import('../features/reset-password/account-password-page.tsx')).AccountPasswordPage;
+    }),
+  ],
+};
 
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [
@@ -19,121 +90,76 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        Component: AnonymousOnly,
+        Component: RouteRules,
         children: [
           {
             index: true,
-            handle: handle('titles.home'),
+            handle: { title: titleOf('/') } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/home/home-page.tsx')).HomePage }),
           },
+          root('/access-key', async () => {
+            return (await import('../features/access-key/access-key-page.tsx')).AccessKeyPage;
+          }),
+          root('/login', async () => (await import('../features/login/login-page.tsx')).LoginPage),
+          root('/oauth', async () => (await oauth()).OAuthPage),
+          root('/oauth/partner', async () => (await oauth()).PartnerCallbackPage),
+          root('/oauth/partner/register', async () => (await oauth()).PartnerRegisterPage),
+          root('/oauth/partner/register/confirm', async () => (await oauth()).PartnerRegisterPage),
+          root(
+            '/register',
+            async () => (await import('../features/register/register-page.tsx')).RegisterPage,
+          ),
+          root('/register/confirm', async () => {
+            return (await import('../features/register/confirm-register-page.tsx')).ConfirmRegisterPage;
+          }),
+          root('/register/validate', async () => {
+            return (await import('../features/confirm/register-verify-page.tsx')).RegisterVerifyPage;
+          }),
+          root('/password-recovery', async () => (await recovery()).PasswordRecoveryPage),
+          root('/password-recovery/sent', async () => (await recovery()).PasswordRecoverySentPage),
+          root('/password-recovery/reset', async () => (await recovery()).PasswordResetPage),
+          accountArea,
+          root(
+            '/account/logout',
+            async () => (await import('../features/logout/logout-page.tsx')).LogoutPage,
+          ),
+          root('/account/update-email/confirm', async () => {
+            const { UpdateEmailLinkPage } = await email();
+            return function UpdateEmailConfirmPage() {
+              return <UpdateEmailLinkPage kind="confirm" />;
+            };
+          }),
+          root('/account/update-email/recovery', async () => {
+            const { UpdateEmailLinkPage } = await email();
+            return function UpdateEmailRecoveryPage() {
+              return <UpdateEmailLinkPage kind="recovery" />;
+            };
+          }),
+          root('/account/update-email/success', async () => (await email()).UpdateEmailSuccessPage),
+          root('/deletion/confirm', async () => (await deletion()).DeletionConfirmPage),
+          root('/confirm-email', async () => {
+            return (await import('../features/confirm/confirm-email-page.tsx')).ConfirmEmailPage;
+          }),
+          root('/confirm-email/send', async () => {
+            return (await import('../features/confirm/send-confirmation-page.tsx')).SendConfirmationPage;
+          }),
+          ...linkingRoutes(),
+          root('/survey', async () => (await survey()).SurveyEntryPage),
+          root('/survey/qualification', async () => (await survey()).SurveyQualificationPage),
+          root('/survey/qualification/confirm', async () => (await survey()).SurveyDonePage),
+          root('/unsubscribe', async () => {
+            return (await import('../features/unsubscribe/unsubscribe-page.tsx')).UnsubscribePage;
+          }),
+          root('/errors', async () => (await errors()).GenericErrorPage),
+          root('/errors/bad-request', async () => (await errors()).BadRequestErrorPage),
+          root('/errors/internal', async () => (await errors()).InternalErrorPage),
+          root('/errors/not-found', async () => (await errors()).NotFoundErrorPage),
           {
-            path: 'login',
-            handle: handle('titles.login'),
-            lazy: async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage }),
-          },
-          {
-            path: 'register',
-            handle: handle('titles.register'),
-            lazy: async () => ({
-              Component: (await import('../features/register/register-page.tsx')).RegisterPage,
-            }),
-          },
-        ],
-      },
-      {
-        path: 'register/confirm',
-        handle: handle('titles.confirmRegister'),
-        lazy: async () => ({
-          Component: (await import('../features/register/confirm-register-page.tsx')).ConfirmRegisterPage,
-        }),
-      },
-      {
-        path: 'register/validate',
-        handle: handle('titles.registerValidate'),
-        lazy: async () => {
-          const { RegisterVerifyPage } = await import('../features/confirm/register-verify-page.tsx');
-          return {
-            Component: () => (
-              <EnvironmentGate when={(b) => b.registerValidatePage}>
-                <RegisterVerifyPage />
-              </EnvironmentGate>
-            ),
-          };
-        },
-      },
-      {
-        path: 'confirm-email',
-        handle: handle('titles.confirmEmail'),
-        lazy: async () => ({
-          Component: (await import('../features/confirm/confirm-email-page.tsx')).ConfirmEmailPage,
-        }),
-      },
-      {
-        path: 'confirm-email/send',
-        handle: handle('titles.sendConfirmation'),
-        lazy: async () => ({
-          Component: (await import('../features/confirm/send-confirmation-page.tsx')).SendConfirmationPage,
-        }),
-      },
-      {
-        path: 'account/logout',
-        handle: handle('titles.logout'),
-        lazy: async () => ({ Component: (await import('../features/logout/logout-page.tsx')).LogoutPage }),
-      },
-      {
-        path: 'account',
-        Component: RequireLogin,
-        children: [
-          {
-            lazy: async () => ({
-              Component: (await import('../features/account/account-layout.tsx')).AccountLayout,
-            }),
-            children: [
-              {
-                index: true,
-                handle: handle('titles.myInformation'),
-                lazy: async () => ({
-                  Component: (await import('../features/account/my-information-page.tsx')).MyInformationPage,
-                }),
-              },
-            ],
+            path: '*',
+            handle: { title: titleOf('/errors/not-found') } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await errors()).NotFoundErrorPage }),
           },
         ],
-      },
-      {
-        path: 'errors',
-        handle: handle('titles.error'),
-        lazy: async () => ({
-          Component: (await import('../features/errors/error-page.tsx')).GenericErrorPage,
-        }),
-      },
-      {
-        path: 'errors/bad-request',
-        handle: handle('titles.badRequest'),
-        lazy: async () => ({
-          Component: (await import('../features/errors/error-page.tsx')).BadRequestErrorPage,
-        }),
-      },
-      {
-        path: 'errors/internal',
-        handle: handle('titles.internal'),
-        lazy: async () => ({
-          Component: (await import('../features/errors/error-page.tsx')).InternalErrorPage,
-        }),
-      },
-      {
-        path: 'errors/not-found',
-        handle: handle('titles.notFound'),
-        lazy: async () => ({
-          Component: (await import('../features/errors/error-page.tsx')).NotFoundErrorPage,
-        }),
-      },
-      {
-        path: '*',
-        handle: handle('titles.notFound'),
-        lazy: async () => ({
-          Component: (await import('../features/errors/error-page.tsx')).NotFoundErrorPage,
-        }),
       },
     ],
   },

@@ -27,6 +27,25 @@ export const EN = {
     badRequest: 'Bad request',
     internal: 'Internal error',
     notFound: 'Page not found',
+    accessKey: 'Access key',
+    partnerRegister: 'Confirm username',
+    passwordRecovery: 'Password recovery',
+    passwordRecoverySent: 'Password recovery email sent',
+    passwordReset: 'Reset your password',
+    connections: 'Connections',
+    newsletter: 'Newsletter',
+    cookies: 'Cookies',
+    deletionRequest: 'Deletion request',
+    blockedUsers: 'Blocked users',
+    updateEmail: 'Update email',
+    updateEmailSuccess: 'Email updated',
+    updateUsername: 'Update username',
+    accountResetPassword: 'Change password',
+    deletionConfirm: 'Account deleted',
+    survey: 'Profiler survey',
+    surveyQualification: 'Profiler survey questions',
+    surveyDone: 'Survey completed',
+    unsubscribe: 'Unsubscribe',
   },
   common: {
     returnHome: 'Return to homepage',
@@ -132,6 +151,152 @@ export const EN = {
     heading: 'Ooops, something went wrong.',
     notFound: 'This page does not exist.',
     internal: 'An unexpected error occurred on our side. Please try again later.',
+  },
+  partnerRedirect: {
+    login: 'Redirecting you to the partner login',
+    register: 'Redirecting you to the partner registration',
+  },
+  accessKey: {
+    heading: 'Enter your access key',
+    intro: 'Registration is by invitation: enter the access key you received.',
+    key: 'Key', // e2e
+    next: 'Next', // e2e
+    haveAccount: 'Already have an account?',
+    login: 'Log in',
+  },
+  passwordRecovery: {
+    heading: 'Forgot your password?',
+    intro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    email: 'Email', // e2e
+    send: 'Send', // e2e
+    sentHeading: 'Check your mailbox',
+    sentBody: 'If an account uses this address, we have sent it a link to reset your password.',
+    resetHeading: 'Choose a new password',
+    newPassword: 'New password', // e2e
+    confirmPassword: 'Confirm', // e2e
+    resetSubmit: 'Reset my password', // e2e
+    backToLogin: 'Back to login',
+  },
+  oauth: {
+    heading: 'Signing you in',
+    partnerHeading: 'Completing your partner sign-in',
+    registerHeading: 'Confirm username',
+    registerIntro: 'Choose the username you will use in the community.',
+    username: 'Username', // e2e
+    confirm: 'Confirm', // e2e
+  },
+  connections: {
+    heading: 'Connections',
+    intro: 'Link your other gaming accounts.',
+    connect: 'Connect', // e2e
+    connectLabel: 'Connect {{name}}',
+    unlink: 'Unlink',
+    unlinkLabel: 'Unlink {{name}}',
+    refresh: 'Refresh',
+    refreshLabel: 'Refresh {{name}}',
+    linkedAs: 'Linked as {{name}}',
+    notLinked: 'Not linked',
+    unavailable: 'Not available yet',
+    lastSync: 'Last synchronised {{age}} ago',
+    neverSynced: 'Never synchronised',
+    age: {
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
+      hours_one: '{{count}} hour',
+      hours_other: '{{count}} hours',
+      minutes_one: '{{count}} minute',
+      minutes_other: '{{count}} minutes',
+      seconds_one: '{{count}} second',
+      seconds_other: '{{count}} seconds',
+    },
+  },
+  newsletter: {
+    heading: 'Newsletter',
+    intro: 'Choose the newsletters you want to receive.',
+    empty: 'There is no newsletter to subscribe to.',
+  },
+  cookies: {
+    heading: 'Cookies',
+    intro: 'Choose which cookies we may use.',
+    mandatory: 'Always on',
+  },
+  deletion: {
+    heading: 'Deletion request',
+    step: 'Step {{step}} of 3',
+    passwordIntro: 'Enter your password to confirm it is you.',
+    password: 'Password', // e2e
+    confirm: 'Confirm', // e2e
+    reasonLegend: 'Why do you want to delete your account?',
+    otherReason: 'Tell us more',
+    skip: 'Skip',
+    sureHeading: 'Are you sure?',
+    sureBody: 'Your account and its data will be deleted. This cannot be undone.',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    doneHeading: 'Your account has been successfully deleted.',
+    returnHome: 'Return to homepage',
+  },
+  blockedUsers: {
+    heading: 'Blocked users',
+    intro: 'Players you have blocked cannot contact you.',
+    empty: 'You have not blocked anyone.',
+    unblock: 'Unblock', // e2e
+    unblockLabel: 'Unblock {{name}}',
+  },
+  updateEmail: {
+    heading: 'Update email',
+    newEmail: 'New email', // e2e
+    confirmEmail: 'Confirm email', // e2e
+    confirmEmailHint: 'Type the new address again (copy and paste are disabled).',
+    confirm: 'Confirm', // e2e
+    requested: 'We have sent a confirmation link to your new address.',
+    linkHeading: 'Updating your email',
+    successHeading: 'Your email has been successfully updated.',
+    returnToAccount: 'Return to my account',
+  },
+  updateUsername: {
+    heading: 'Update username',
+    newUsername: 'New username', // e2e
+    confirm: 'Confirm', // e2e
+  },
+  accountPassword: {
+    heading: 'Change password',
+    oldPassword: 'Old password', // e2e
+    newPassword: 'New password', // e2e
+    confirmPassword: 'Confirm password', // e2e
+    confirm: 'Confirm', // e2e
+  },
+  linking: {
+    steam: 'PC game store',
+    twitch: 'live-streaming service',
+    'epic-games': 'epic-style game store',
+    link: 'Linking your {{provider}} account',
+    callback: 'Finishing the link with your {{provider}} account',
+    unlink: 'Unlinking your {{provider}} account',
+  },
+  survey: {
+    heading: 'Profiler survey',
+    intro: 'Answer ten short questions about how you play and earn the Profiler Badge.',
+    start: 'Start the survey', // e2e
+    connectPrompt: 'Connect your PC game store account first: your answers are saved with it.',
+    connect: 'Connect my PC game store account',
+    progress: 'Question {{step}} of {{total}}',
+    required: 'You must answer this question.',
+    ageLegend: 'How old are you?',
+    ages: {
+      under18: 'Under 18',
+      from18to24: '18 to 24',
+      from25to34: '25 to 34',
+      from35to44: '35 to 44',
+      over44: '45 or over',
+    },
+    doneHeading: "You're all done! Thank you so much!",
+    reward: 'The Profiler Badge has been added to your rewards.',
+    backToAccount: 'Back to my account',
+  },
+  unsubscribe: {
+    heading: 'Unsubscribe',
+    body: 'You have been unsubscribed.',
   },
 } as const;
 

@@ -1,0 +1,111 @@
+/**
+ * /account/link-account — Connections (spec §2: one row per connection; a linked row shows the age of the
+ * last sync with unlink and refresh buttons; an unlinked row shows a Connect button; §7 GET
+ * profile/connects). Connect and refresh open the provider's link route, unlink its unlink route.
+ * The guard sends the player to Information when the connections section is disabled.
+ */
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConnectionsResponseSchema, type Connection } from '@guildgate/contracts';
+import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { ui } from '../../shared/ui/index.ts';
+import { syncAge } from './sync-age.ts';
+import styles from './connections.module.css';
+
+/** Providers with link routes (the game-pass connection has none). */
+const LINKABLE = new Set(['steam', 'twitch', 'epic-games']);
+
+function ConnectionRow({ connection, now }: { connection: Connection; now: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useId();
+  const name = connection.Name;
+  const linkable = LINKABLE.has(connection.CanonicalName);
+  const age = syncAge(connection.LastCheck, now);
+  const go = (step: 'link' | 'unlink') => void navigate(`/${connection.CanonicalName}/${step}`);
+  return (
+    <li className={styles.row} aria-labelledby={id}>
+      {connection.Icon ? <img className={styles.icon} src={connection.Icon} alt="" /> : null}
+      <div className={styles.text}>
+        <h3 id={id}>{name}</h3>
+        {connection.IsLinked ? (
+          <>
+            <p>{t('connections.linkedAs', { name: connection.ConnectName ?? name })}</p>
+            <p>
+              {age
+                ? t('connections.lastSync', {
+                    age: t(`connections.age.${age.unit}`, { count: age.count }),
+                  })
+                : t('connections.neverSynced')}
+            </p>
+          </>
+        ) : (
+          <p>{linkable ? t('connections.notLinked') : t('connections.unavailable')}</p>
+        )}
+      </div>
+      {linkable ? (
+        <div className={ui.actions}>
+          {connection.IsLinked ? (
+            <>
+              <button
+                type="button"
+                className={ui.buttonSecondary}
+                aria-label={t('connections.refreshLabel', { name })}
+                onClick={() => go('link')}
+              >
+                {t('connections.refresh')}
+              </button>
+              <button
+                type="button"
+                className={ui.buttonSecondary}
+                aria-label={t('connections.unlinkLabel', { name })}
+                onClick={() => go('unlink')}
+              >
+                {t('connections.unlink')}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className={ui.button}
+              aria-label={t('connections.connectLabel', { name })}
+              onClick={() => go('link')}
+            >
+              {t('connections.connect')}
+            </button>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The Connections page. */
+export function ConnectionsPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const onError = useErrorHandler();
+  const connections = useQuery({
+    queryKey: ['profile', 'connects'],
+    queryFn: () =>
+      api.call('GET', 'profile/connects', { schema: ConnectionsResponseSchema }).catch((error: unknown) => {
+        onError(error);
+        throw error;
+      }),
+  });
+  return (
+    <section aria-labelledby="connections-heading">
+      <h2 id="connections-heading">{t('connections.heading')}</h2>
+      <p>{t('connections.intro')}</p>
+      {connections.data ? (
+        <ul className={styles.list}>
+          {connections.data.map((connection) => (
+            <ConnectionRow key={connection.Id} connection={connection} now={connections.dataUpdatedAt} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

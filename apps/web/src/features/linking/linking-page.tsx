@@ -1,0 +1,102 @@
+/**
+ * Linking routes /{steam,twitch,epic-games}/{link,callback,unlink} (spec §2 Linking routes: link pages
+ * start the provider flow at once; unlink pages have no content and call unlink once a token exists, and
+ * again when it changes; callback pages have no UI; §4 Linking a provider; §5 the PC game store callback
+ * needs openid.signed, its partner variant needs state; §7 Linking calls). These pages show only the
+ * Loading state (the header's label). The guard requires login (anonymous → login with return path,
+ * spec §2 "with no token it sends the user to login"). Failures go to the generic handler (spec §8).
+ */
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { useAppConfiguration } from '../../shared/config/config-context.tsx';
+import { wantedRedirect } from '../../shared/redirect/carry-over.ts';
+import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
+import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
+import { linkingCall, type LinkingCall, type LinkStep, type Provider } from './linking-calls.ts';
+
+const AuthSchema = z.object({ URL: z.string() });
+const CallbackSchema = z.object({
+  AccountId: z.string().nullish(),
+  RedirectUrl: z.string().nullish(),
+});
+
+/** One linking page. */
+export function LinkingPage({ provider, step }: { provider: Provider; step: LinkStep }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const onError = useErrorHandler();
+  const follow = useFollowRedirect();
+  const navigate = useNavigate();
+  const store = useSessionStore();
+  const { config } = useAppConfiguration();
+  const { token, connections } = useSession();
+  const [search] = useSearchParams();
+  const lastToken = useRef<string | null>(null);
+  const tokenValue = token?.Value ?? null;
+
+  // A mutation, so that the header's Loading label shows while the flow runs (spec §4 loading flags).
+  const { mutate } = useMutation({
+    mutationFn: async (call: Exclude<LinkingCall, { kind: 'bad-request' }>) => {
+      try {
+        if (call.kind === 'auth') {
+          const answer = await api.call('GET', call.path, { query: call.query, schema: AuthSchema });
+          if (!/^https?:\/\//i.test(answer.URL)) throw new Error('The provider URL is not http(s)');
+          window.location.assign(answer.URL);
+          return;
+        }
+        const answer = await api.call('POST', call.path, {
+          body: call.body,
+          schema: CallbackSchema.nullish(),
+        });
+        await store.restore();
+        lastToken.current = store.getState().token?.Value ?? null;
+        const back = answer?.RedirectUrl ?? wantedRedirect(search);
+        await follow([appendAccountId(back, provider, answer?.AccountId)], '/account/link-account');
+      } catch (error) {
+        onError(error);
+      }
+    },
+  });
+
+  useEffect(() => {
+    // Unlink runs again when the token changes; link and callback run once per page.
+    if (!tokenValue || lastToken.current === tokenValue) return;
+    if (lastToken.current !== null && step !== 'unlink') return;
+    lastToken.current = tokenValue;
+    const call = linkingCall({
+      provider,
+      step,
+      query: search,
+      redirectUrl: wantedRedirect(search),
+      epicAlternativeRedeemer: config.features.epicAlternativeRedeemerFlow,
+      steamId: connections.find((c) => c.CanonicalName === 'steam')?.Id_Account ?? null,
+    });
+    if (call.kind === 'bad-request') {
+      void navigate(`/errors/bad-request?${new URLSearchParams({ message: call.message })}`, {
+        replace: true,
+      });
+      return;
+    }
+    mutate(call);
+  }, [tokenValue, step, provider, search, config, connections, navigate, mutate]);
+
+  return (
+    <section aria-labelledby="linking-heading">
+      <h1 id="linking-heading" className="visually-hidden">
+        {t(`linking.${step}`, { provider: t(`linking.${provider}`) })}
+      </h1>
+    </section>
+  );
+}
+
+/** spec §4: "redirected to the stored redirectUrl with steamid (or epicgamesid) appended". */
+function appendAccountId(url: string | null, provider: Provider, accountId: string | null | undefined) {
+  if (!url || !accountId || provider === 'twitch' || !/^https?:\/\//i.test(url)) return url;
+  const target = new URL(url);
+  target.searchParams.set(provider === 'steam' ? 'steamid' : 'epicgamesid', accountId);
+  return target.toString();
+}

@@ -1,0 +1,103 @@
+/**
+ * /account/newsletter (spec §2 Newsletter: "A list of opt-in lists with a toggle each"; §7 GET newsletter
+ * → OptInList, POST newsletter/optin-user {ListId, IsOptIn, IsG2GOptIn}; §8 "Newsletter toggle errors
+ * are listed under the list"). The guard ties the page to the connections flag (spec §2 route table).
+ */
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { collectFormErrors } from '../../shared/api/form-errors.ts';
+import { ErrorSummary } from '../../shared/ui/index.ts';
+import styles from './newsletter.module.css';
+
+/** One opt-in list (not in @guildgate/contracts yet: the newsletter API comes later). */
+const OptInSchema = z.object({
+  ListId: z.union([z.string(), z.number()]),
+  Name: z.string(),
+  Description: z.string().nullish(),
+  IsOptIn: z.boolean(),
+  IsG2GOptIn: z.boolean().nullish(),
+});
+type OptIn = z.infer<typeof OptInSchema>;
+const NewsletterSchema = z.object({ OptInList: z.array(OptInSchema) });
+const QUERY_KEY = ['newsletter'] as const;
+
+function OptInRow({ list, onToggle, busy }: { list: OptIn; onToggle: (on: boolean) => void; busy: boolean }) {
+  const id = useId();
+  return (
+    <li className={styles.row}>
+      <div className={styles.text}>
+        <h3 id={`${id}-name`}>{list.Name}</h3>
+        {list.Description ? <p id={`${id}-description`}>{list.Description}</p> : null}
+      </div>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-labelledby={`${id}-name`}
+        aria-describedby={list.Description ? `${id}-description` : undefined}
+        checked={list.IsOptIn}
+        disabled={busy}
+        onChange={(event) => onToggle(event.target.checked)}
+      />
+    </li>
+  );
+}
+
+/** The Newsletter page. */
+export function NewsletterPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const onError = useErrorHandler();
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<string[]>([]);
+  const lists = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: () =>
+      api.call('GET', 'newsletter', { schema: NewsletterSchema }).catch((error: unknown) => {
+        onError(error);
+        throw error;
+      }),
+  });
+  const toggle = useMutation({
+    mutationFn: ({ list, on }: { list: OptIn; on: boolean }) =>
+      api.call('POST', 'newsletter/optin-user', {
+        body: { ListId: list.ListId, IsOptIn: on, IsG2GOptIn: list.IsG2GOptIn ?? false },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
+  });
+  const onToggle = (list: OptIn, on: boolean) => {
+    setErrors([]);
+    toggle.mutate(
+      { list, on },
+      {
+        onError: (error) => {
+          const collected = collectFormErrors(error, []);
+          if (collected) setErrors(collected.general);
+          else onError(error);
+        },
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="newsletter-heading">
+      <h2 id="newsletter-heading">{t('newsletter.heading')}</h2>
+      <p>{t('newsletter.intro')}</p>
+      {lists.data && lists.data.OptInList.length === 0 ? <p>{t('newsletter.empty')}</p> : null}
+      {lists.data ? (
+        <ul className={styles.list}>
+          {lists.data.OptInList.map((list) => (
+            <OptInRow
+              key={String(list.ListId)}
+              list={list}
+              busy={toggle.isPending}
+              onToggle={(on) => onToggle(list, on)}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <ErrorSummary codes={errors} />
+    </section>
+  );
+}

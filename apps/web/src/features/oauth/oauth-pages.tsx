@@ -1,0 +1,179 @@
+/**
+ * OAuth pages (spec §2 route table: /oauth "Reads the query and redirects"; /oauth/partner the partner
+ * login callback; /oauth/partner/register and /confirm the PartnerRegister 'Confirm username' page;
+ * §7 GET oauth (all page query parameters) → RedirectUri; GET focus/oauth/partner or
+ * creativeassembly/oauth/partner (GET partner/log-in elsewhere) → Created or CreateAccount;
+ * POST partner/user/register → Created; GET partner/user/{created}/log-in → Created).
+ * Failures go to the generic handler (spec §8).
+ */
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { CreatedResponseSchema } from '@guildgate/contracts';
+import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { useAppConfiguration } from '../../shared/config/config-context.tsx';
+import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { wantedClientId, wantedRedirect } from '../../shared/redirect/carry-over.ts';
+import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
+import { useSessionStore } from '../../shared/session/session-context.tsx';
+import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+
+const OAuthResponseSchema = z.object({ RedirectUri: z.string() });
+const PartnerCallbackSchema = z.object({
+  Created: z.string().nullish(),
+  CreateAccount: z.boolean().nullish(),
+});
+
+function queryObject(search: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(search);
+}
+
+/**
+ * Runs `flow` once (StrictMode-safe) as a mutation, so that the header's Loading label shows meanwhile;
+ * a failure goes to the generic handler (spec §8).
+ */
+function useFlowOnce(flow: () => Promise<unknown>) {
+  const onError = useErrorHandler();
+  const done = useRef(false);
+  const { mutate } = useMutation({
+    mutationFn: async () => {
+      try {
+        await flow();
+      } catch (error) {
+        onError(error);
+      }
+    },
+  });
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    mutate();
+  }, [mutate]);
+}
+
+/** A page without UI: a heading for assistive technology; the header shows Loading. */
+function NoUi({ heading }: { heading: string }) {
+  return (
+    <section aria-labelledby="no-ui-heading">
+      <h1 id="no-ui-heading" className="visually-hidden">
+        {heading}
+      </h1>
+    </section>
+  );
+}
+
+/** /oauth: asks the API where this authorisation request goes, then follows it. */
+export function OAuthPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const follow = useFollowRedirect();
+  const [search] = useSearchParams();
+  useFlowOnce(async () => {
+    const answer = await api.call('GET', 'oauth', {
+      query: queryObject(search),
+      schema: OAuthResponseSchema,
+    });
+    await follow([answer.RedirectUri], '/');
+  });
+  return <NoUi heading={t('oauth.heading')} />;
+}
+
+/** /oauth/partner: the partner sign-on callback → session, or PartnerRegister. */
+export function PartnerCallbackPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const store = useSessionStore();
+  const follow = useFollowRedirect();
+  const navigate = useNavigate();
+  const { config } = useAppConfiguration();
+  const [search] = useSearchParams();
+  useFlowOnce(async () => {
+    const path =
+      config.environmentName === 'FOCUS'
+        ? 'focus/oauth/partner'
+        : config.environmentName === 'CREATIVE-ASSEMBLY'
+          ? 'creativeassembly/oauth/partner'
+          : 'partner/log-in';
+    const answer = await api.call('GET', path, { query: queryObject(search), schema: PartnerCallbackSchema });
+    if (!answer.Created) {
+      await navigate({ pathname: '/oauth/partner/register', search: search.toString() }, { replace: true });
+    } else if (await store.establish(answer.Created)) {
+      await follow([wantedRedirect(search)], '/account');
+    } else {
+      await navigate('/', { replace: true });
+    }
+  });
+  return <NoUi heading={t('oauth.partnerHeading')} />;
+}
+
+const REGISTER_FIELDS = ['Username'] as const;
+
+/** /oauth/partner/register and /confirm: 'Confirm username', then automatic log-in (spec §4). */
+export function PartnerRegisterPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const store = useSessionStore();
+  const follow = useFollowRedirect();
+  const navigate = useNavigate();
+  const { config } = useAppConfiguration();
+  const [search] = useSearchParams();
+  const registerPartner = useMutation({
+    mutationFn: (Username: string) =>
+      afterSubmitDelay(async () => {
+        const { Created } = await api.call('POST', 'partner/user/register', {
+          body: {
+            Username,
+            State: search.get('state'),
+            ClientId: wantedClientId(search, config.clientId),
+            StudioName: config.registerStudioName,
+          },
+          schema: CreatedResponseSchema,
+        });
+        return api.call('GET', `partner/user/${encodeURIComponent(Created)}/log-in`, {
+          schema: CreatedResponseSchema,
+        });
+      }),
+  });
+  const { register, handleSubmit, setError, formState } = useForm<{ Username: string }>({
+    defaultValues: { Username: search.get('username') ?? '' },
+  });
+  const server = useServerErrors(REGISTER_FIELDS, (field, code) =>
+    setError(field, { type: 'server', message: code }),
+  );
+  const onSubmit = handleSubmit((values) => {
+    if (registerPartner.isPending) return;
+    server.clear();
+    registerPartner.mutate(values.Username.trim(), {
+      onSuccess: async ({ Created }) => {
+        if (await store.establish(Created)) await follow([wantedRedirect(search)], '/account');
+        else await navigate('/', { replace: true });
+      },
+      onError: (error) => server.apply(error),
+    });
+  });
+  return (
+    <section className={ui.card} aria-labelledby="partner-register-heading">
+      <h1 id="partner-register-heading">{t('oauth.registerHeading')}</h1>
+      <p>{t('oauth.registerIntro')}</p>
+      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <ErrorSummary codes={server.general} />
+        <TextField
+          label={t('oauth.username')}
+          autoComplete="username"
+          spellCheck={false}
+          error={formState.errors.Username?.message}
+          {...register('Username')}
+        />
+        <div className={ui.actions}>
+          <button type="submit" className={ui.button} disabled={registerPartner.isPending}>
+            {t('oauth.confirm')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * E-mail update (spec §2 Update email: New email, Confirm email (copy and paste blocked), Confirm; the
+ * confirm page has no UI, reads uid, confirms and goes to the success page 'Your email has been
+ * successfully updated.' with 'Return to my account'; the recovery page behaves the same with another
+ * call; §4 Email update; §7 POST profile/user/{userId}/update-email, GET email/update-email-confirm,
+ * GET email/update-email-recovery). Guards: login for the form, Home in partner environments, uid
+ * required on confirm/recovery (route-rules.ts).
+ */
+import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { useSession } from '../../shared/session/session-context.tsx';
+import { ErrorSummary, Notice, TextField, ui } from '../../shared/ui/index.ts';
+
+const FIELDS = ['Email', 'ConfirmEmail'] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+const block = (event: ClipboardEvent) => event.preventDefault();
+
+/** /account/update-email: the request form. */
+export function UpdateEmailPage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { user } = useSession();
+  const [sent, setSent] = useState(false);
+  const update = useMutation({
+    mutationFn: (values: Values) =>
+      afterSubmitDelay(() =>
+        api.call('POST', `profile/user/${encodeURIComponent(user?.Id_User ?? '')}/update-email`, {
+          body: { Email: values.Email.trim(), ConfirmEmail: values.ConfirmEmail.trim() },
+        }),
+      ),
+  });
+  const { register, handleSubmit, setError, formState } = useForm<Values>({
+    defaultValues: { Email: '', ConfirmEmail: '' },
+  });
+  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const onSubmit = handleSubmit((values) => {
+    if (update.isPending) return;
+    server.clear();
+    update.mutate(values, { onSuccess: () => setSent(true), onError: (error) => server.apply(error) });
+  });
+  return (
+    <section aria-labelledby="update-email-heading">
+      <h2 id="update-email-heading">{t('updateEmail.heading')}</h2>
+      {sent ? <Notice>{t('updateEmail.requested')}</Notice> : null}
+      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <ErrorSummary codes={server.general} />
+        <TextField
+          label={t('updateEmail.newEmail')}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={formState.errors.Email?.message}
+          {...register('Email')}
+        />
+        <TextField
+          label={t('updateEmail.confirmEmail')}
+          hint={t('updateEmail.confirmEmailHint')}
+          type="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          onPaste={block}
+          onCopy={block}
+          onCut={block}
+          error={formState.errors.ConfirmEmail?.message}
+          {...register('ConfirmEmail')}
+        />
+        <div className={ui.actions}>
+          <button type="submit" className={ui.button} disabled={update.isPending}>
+            {t('updateEmail.confirm')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** /account/update-email/confirm and /recovery: no UI; the uid link is confirmed, then success. */
+export function UpdateEmailLinkPage({ kind }: { kind: 'confirm' | 'recovery' }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const onError = useErrorHandler();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const started = useRef(false);
+  // A mutation, so that the header's Loading label shows meanwhile.
+  const { mutate } = useMutation({
+    mutationFn: async () => {
+      try {
+        const path = kind === 'confirm' ? 'email/update-email-confirm' : 'email/update-email-recovery';
+        await api.call('GET', path, { query: Object.fromEntries(search) });
+        await navigate('/account/update-email/success', { replace: true });
+      } catch (error) {
+        onError(error);
+      }
+    },
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
+  return (
+    <section aria-labelledby="update-email-link-heading">
+      <h1 id="update-email-link-heading" className="visually-hidden">
+        {t('updateEmail.linkHeading')}
+      </h1>
+    </section>
+  );
+}
+
+/** /account/update-email/success. */
+export function UpdateEmailSuccessPage() {
+  const { t } = useTranslation();
+  return (
+    <section className={ui.card} aria-labelledby="update-email-success-heading">
+      <h1 id="update-email-success-heading">{t('updateEmail.successHeading')}</h1>
+      <p>
+        <Link to="/account">{t('updateEmail.returnToAccount')}</Link>
+      </p>
+    </section>
+  );
+}

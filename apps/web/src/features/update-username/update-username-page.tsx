@@ -1,0 +1,68 @@
+/**
+ * /account/update-username (spec §2 Update username: field New username, button Confirm; §7 POST
+ * profile/user/{userId}/update-username {Username}). Guards: login, Home in partner environments.
+ * On success the session's user is reloaded and the player returns to Information.
+ */
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../shared/api/api-context.tsx';
+import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
+import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+
+const FIELDS = ['Username'] as const;
+
+/** The Update username page. */
+export function UpdateUsernamePage() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const store = useSessionStore();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const update = useMutation({
+    mutationFn: (Username: string) =>
+      afterSubmitDelay(() =>
+        api.call('POST', `profile/user/${encodeURIComponent(user?.Id_User ?? '')}/update-username`, {
+          body: { Username },
+        }),
+      ),
+  });
+  const { register, handleSubmit, setError, formState } = useForm<{ Username: string }>({
+    defaultValues: { Username: '' },
+  });
+  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const onSubmit = handleSubmit((values) => {
+    if (update.isPending) return;
+    server.clear();
+    update.mutate(values.Username.trim(), {
+      onSuccess: async () => {
+        await store.restore();
+        await navigate('/account');
+      },
+      onError: (error) => server.apply(error),
+    });
+  });
+  return (
+    <section aria-labelledby="update-username-heading">
+      <h2 id="update-username-heading">{t('updateUsername.heading')}</h2>
+      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <ErrorSummary codes={server.general} />
+        <TextField
+          label={t('updateUsername.newUsername')}
+          autoComplete="username"
+          spellCheck={false}
+          error={formState.errors.Username?.message}
+          {...register('Username')}
+        />
+        <div className={ui.actions}>
+          <button type="submit" className={ui.button} disabled={update.isPending}>
+            {t('updateUsername.confirm')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
