@@ -1,6 +1,7 @@
 /**
  * The account area (spec §2 route /account "Information (parent layout for the account area)"): the
- * dashboard, the side list and the sub-page. The RequireLogin guard wraps it in the router.
+ * dashboard, the side list and the sub-page. The route-rules guard (app/route-rules.ts) admits only a
+ * logged-in player.
  */
 import { Outlet } from 'react-router';
 import { useSession } from '../../shared/session/session-context.tsx';

@@ -1,8 +1,8 @@
 /**
  * What every login view needs (spec §3 Login forms; §4 Session): the OAuth client id and the redirect
  * of the page (query, else carried), the studio name, and `complete(created)` that turns `Created` into
- * a session. On success the AnonymousOnly guard follows the permitted redirect or opens /account; when
- * the session is refused the player goes Home (spec §4).
+ * a session. On success the route-rules guard (app/route-rules.ts) follows the permitted redirect or
+ * opens /account; when the session is refused the player goes Home (spec §4).
  */
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
