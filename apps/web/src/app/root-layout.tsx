@@ -1,32 +1,93 @@
 /**
- * The page shell (spec §2): skip link, header, main landmark, page title; remembers the SSO query
+ * The page shell (spec §2): skip link, header, the studio's welcome banner on Home and Login (spec §1
+ * branding: "copy in the header and pages"), main landmark, page title, and a footer holding the cookie
+ * control present on every page (spec §2 "A cookie control sits on every page"). Remembers the SSO query
  * (redirectUrl, client_id) for later pages (spec §9 carry-over).
  */
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAppConfiguration } from '../shared/config/config-context.tsx';
 import { rememberQuery } from '../shared/redirect/carry-over.ts';
+import { OPEN_COOKIE_SETTINGS_EVENT } from '../features/account/account-nav.tsx';
 import { Header } from './header.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import styles from './root-layout.module.css';
 
+/** Which welcome line a path shows (`brand.<copyKey>.welcome` / `.login`), if any. */
+function welcomeLine(pathname: string): 'welcome' | 'login' | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return 'welcome';
+  if (path === '/login') return 'login';
+  return null;
+}
+
+/** The studio's welcome banner (Home and Login). */
+function WelcomeBanner({ line }: { line: 'welcome' | 'login' }) {
+  const { t } = useTranslation();
+  const { branding } = useAppConfiguration();
+  return (
+    <div className={styles.welcome}>
+      <img className={styles.welcomeIcon} src={branding.icon} alt="" width={72} height={72} />
+      <div className={styles.welcomeText}>
+        <p className={styles.welcomeLine}>{t(`brand.${branding.copyKey}.${line}`)}</p>
+        <p className={styles.tagline}>{t(`brand.${branding.copyKey}.tagline`)}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The cookie control on every page: asks the cookie manager to open its settings. */
+function CookieControl() {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={styles.cookieButton}
+      onClick={() => window.dispatchEvent(new CustomEvent(OPEN_COOKIE_SETTINGS_EVENT))}
+    >
+      <svg className={styles.cookieIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <path
+          d="M10 2a8 8 0 1 0 8 8 3 3 0 0 1-3.5-3A3 3 0 0 1 11 3.5 2 2 0 0 1 10 2Z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
+        <circle cx="7" cy="8" r="1.2" fill="currentColor" />
+        <circle cx="12" cy="13" r="1.2" fill="currentColor" />
+        <circle cx="7.5" cy="13" r="1" fill="currentColor" />
+      </svg>
+      {t('shell.cookieSettings')}
+    </button>
+  );
+}
+
 /** Layout of every page. */
 export function RootLayout() {
   const { t } = useTranslation();
+  const { branding } = useAppConfiguration();
   const location = useLocation();
   usePageTitle();
   useEffect(() => {
     rememberQuery(new URLSearchParams(location.search));
   }, [location.search]);
+  const line = welcomeLine(location.pathname);
   return (
-    <>
+    <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
         {t('app.skipToContent')}
       </a>
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
+        {line ? <WelcomeBanner line={line} /> : null}
         <Outlet />
       </main>
-    </>
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>
+          <p className={styles.footerNote}>{t('shell.footerNote', { studio: branding.studioName })}</p>
+          <CookieControl />
+        </div>
+      </footer>
+    </div>
   );
 }

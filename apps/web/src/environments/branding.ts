@@ -1,65 +1,182 @@
 /**
  * Branding per environment (spec §1 "behaviour and branding vary by a deployment environment";
- * DESIGN.md §6): studio name shown in the header, a monogram icon and the theme colours. Kept simple;
- * full branding comes in a later issue. All colour pairs meet WCAG 2.2 AA contrast (≥ 4.5:1).
+ * DESIGN.md §6): one table giving each environment its studio icon, name, colour palette, heading
+ * type and corner style. The studio copy (welcome lines, tagline) lives in i18n under
+ * `brand.<copyKey>`. Every studio is its own; the generic environments share the community brand
+ * "Guildgate" and staging/test/preprod add a small non-production badge in the header.
+ *
+ * Every text/background pair of a palette reaches WCAG 2.2 AA (≥ 4.5:1), checked by branding.test.ts.
  */
 import type { Environment } from '@guildgate/contracts';
 
-/** Theme colours applied as CSS custom properties (see shared/theme). */
-export interface BrandColours {
-  /** Buttons, links and accents; white text on it must reach 4.5:1. */
+/** Colour palette applied as CSS custom properties on the document root (see shared/theme). */
+export interface BrandPalette {
+  /** Buttons, links and accents; `onPrimary` text on it and it on `background`/white reach 4.5:1. */
   primary: string;
-  /** Hover/pressed shade of primary. */
+  /** Hover/pressed shade of primary (same contrast rules). */
   primaryStrong: string;
-  /** Header background; white text on it must reach 4.5:1. */
+  /** Text on primary buttons. */
+  onPrimary: string;
+  /** Header, footer band and welcome banner background. */
   header: string;
+  /** Text on `header` (≥ 4.5:1). */
+  onHeader: string;
+  /** The studio's signature colour on `header`: badge, stripe and tagline text (≥ 4.5:1 on header). */
+  accent: string;
+  /** Page background; body text, muted text and links on it reach 4.5:1. */
+  background: string;
 }
+
+/** Which i18n copy block (`brand.<copyKey>.*`) the environment uses. */
+export type BrandCopyKey =
+  'twoPointStudios' | 'creativeAssembly' | 'focus' | 'sandbox' | 'avalanche' | 'community';
+
+/** Non-production generic environments shown with a header badge (spec §1 staging, test, preprod). */
+export type EnvironmentBadge = 'staging' | 'test' | 'preprod';
 
 /** What a player sees of the studio (spec §2 Header: "a studio icon"). */
 export interface Branding {
+  /** Stable brand id (also `data-brand` on <html> and the icon's file name). */
+  id: string;
+  /** Name shown in the header and the copy. */
   studioName: string;
-  /** One or two letters drawn in the header icon. */
-  monogram: string;
-  colours: BrandColours;
+  /** Path of the studio emblem (SVG in apps/web/public/brands). */
+  icon: string;
+  copyKey: BrandCopyKey;
+  palette: BrandPalette;
+  /** Font stack of headings and the header name (system fonts only: CSP font-src 'self'). */
+  headingFont: string;
+  /** Corner radius of controls (cards use twice this). */
+  radius: string;
+  /** Small header badge for a non-production environment; null for studios, local and prod. */
+  badge: EnvironmentBadge | null;
 }
 
-const COMMUNITY: Branding = {
+type Brand = Omit<Branding, 'badge'>;
+
+const SYSTEM_SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/** The community brand of the generic environments. */
+export const COMMUNITY_BRAND: Brand = {
+  id: 'guildgate',
   studioName: 'Guildgate',
-  monogram: 'G',
-  colours: { primary: '#4a2fb0', primaryStrong: '#36208a', header: '#231a4d' },
+  icon: '/brands/guildgate.svg',
+  copyKey: 'community',
+  palette: {
+    primary: '#4a2fb0',
+    primaryStrong: '#36208a',
+    onPrimary: '#ffffff',
+    header: '#231a4d',
+    onHeader: '#ffffff',
+    accent: '#f2b84b',
+    background: '#f4f3f8',
+  },
+  headingFont: SYSTEM_SANS,
+  radius: '0.375rem',
 };
 
-const BRANDING: Record<Environment, Branding> = {
-  'TWO-POINT-STUDIOS': {
-    studioName: 'Two Point Studios',
-    monogram: '2P',
-    colours: { primary: '#1d5a9e', primaryStrong: '#15467c', header: '#0f2f55' },
+const TWO_POINT_STUDIOS: Brand = {
+  id: 'two-point-studios',
+  studioName: 'Two Point Studios',
+  icon: '/brands/two-point-studios.svg',
+  copyKey: 'twoPointStudios',
+  palette: {
+    primary: '#00707a',
+    primaryStrong: '#00545c',
+    onPrimary: '#ffffff',
+    header: '#064b55',
+    onHeader: '#ffffff',
+    accent: '#ffc845',
+    background: '#eef7f6',
   },
-  'CREATIVE-ASSEMBLY': {
-    studioName: 'Creative Assembly',
-    monogram: 'CA',
-    colours: { primary: '#9b1c1c', primaryStrong: '#7a1414', header: '#3d0b0b' },
+  headingFont: `ui-rounded, 'Nunito', 'Segoe UI Rounded', 'Arial Rounded MT Bold', ${SYSTEM_SANS}`,
+  radius: '0.75rem',
+};
+
+const CREATIVE_ASSEMBLY: Brand = {
+  id: 'creative-assembly',
+  studioName: 'Creative Assembly',
+  icon: '/brands/creative-assembly.svg',
+  copyKey: 'creativeAssembly',
+  palette: {
+    primary: '#9e1b22',
+    primaryStrong: '#7a1218',
+    onPrimary: '#ffffff',
+    header: '#2a0d0f',
+    onHeader: '#f8ecd4',
+    accent: '#d9b042',
+    background: '#f7f2e8',
   },
-  SANDBOX: {
-    studioName: 'Sandbox',
-    monogram: 'SB',
-    colours: { primary: '#2f6b2f', primaryStrong: '#225222', header: '#173617' },
+  headingFont: "Georgia, 'Times New Roman', 'DejaVu Serif', serif",
+  radius: '0.125rem',
+};
+
+const FOCUS: Brand = {
+  id: 'focus',
+  studioName: 'Focus Entertainment',
+  icon: '/brands/focus.svg',
+  copyKey: 'focus',
+  palette: {
+    primary: '#b03f00',
+    primaryStrong: '#8a3100',
+    onPrimary: '#ffffff',
+    header: '#141414',
+    onHeader: '#ffffff',
+    accent: '#ff7a1a',
+    background: '#f2f2f2',
   },
-  FOCUS: {
-    studioName: 'Focus Entertainment',
-    monogram: 'F',
-    colours: { primary: '#a13d00', primaryStrong: '#7f3000', header: '#3a1a05' },
+  headingFont: `'Arial Narrow', 'Roboto Condensed', 'Liberation Sans Narrow', ${SYSTEM_SANS}`,
+  radius: '0px',
+};
+
+const SANDBOX: Brand = {
+  id: 'sandbox',
+  studioName: 'Sandbox',
+  icon: '/brands/sandbox.svg',
+  copyKey: 'sandbox',
+  palette: {
+    primary: '#80511a',
+    primaryStrong: '#633e12',
+    onPrimary: '#ffffff',
+    header: '#4a3218',
+    onHeader: '#fff6e6',
+    accent: '#f0c27b',
+    background: '#faf4e9',
   },
-  AVALANCHE: {
-    studioName: 'Avalanche Studios',
-    monogram: 'AV',
-    colours: { primary: '#1e5670', primaryStrong: '#154257', header: '#0d2a38' },
+  headingFont: `'Trebuchet MS', 'Verdana', ${SYSTEM_SANS}`,
+  radius: '0.5rem',
+};
+
+const AVALANCHE: Brand = {
+  id: 'avalanche',
+  studioName: 'Avalanche Studios',
+  icon: '/brands/avalanche.svg',
+  copyKey: 'avalanche',
+  palette: {
+    primary: '#1a5f8f',
+    primaryStrong: '#134a70',
+    onPrimary: '#ffffff',
+    header: '#0b2740',
+    onHeader: '#ffffff',
+    accent: '#8fdcff',
+    background: '#edf4f9',
   },
-  local: COMMUNITY,
-  staging: COMMUNITY,
-  test: COMMUNITY,
-  preprod: COMMUNITY,
-  prod: COMMUNITY,
+  headingFont: `'Segoe UI', 'Helvetica Neue', 'DejaVu Sans', ${SYSTEM_SANS}`,
+  radius: '0.25rem',
+};
+
+/** The branding table: one row per environment of spec §1. */
+export const BRANDING: Readonly<Record<Environment, Branding>> = {
+  'TWO-POINT-STUDIOS': { ...TWO_POINT_STUDIOS, badge: null },
+  'CREATIVE-ASSEMBLY': { ...CREATIVE_ASSEMBLY, badge: null },
+  FOCUS: { ...FOCUS, badge: null },
+  SANDBOX: { ...SANDBOX, badge: null },
+  AVALANCHE: { ...AVALANCHE, badge: null },
+  local: { ...COMMUNITY_BRAND, badge: null },
+  staging: { ...COMMUNITY_BRAND, badge: 'staging' },
+  test: { ...COMMUNITY_BRAND, badge: 'test' },
+  preprod: { ...COMMUNITY_BRAND, badge: 'preprod' },
+  prod: { ...COMMUNITY_BRAND, badge: null },
 };
 
 /** The branding of an environment (spec §1). */

@@ -1,3 +1,12 @@
 /** Branding and behaviour per environment (DESIGN.md §2 src/environments; spec §1). */
-export { brandingFor, type Branding, type BrandColours } from './branding.ts';
+export {
+  BRANDING,
+  COMMUNITY_BRAND,
+  brandingFor,
+  type Branding,
+  type BrandPalette,
+  type BrandCopyKey,
+  type EnvironmentBadge,
+} from './branding.ts';
+export { contrastRatio } from './contrast.ts';
 export { behaviourFor, type Behaviour, type LoginMode } from './behaviour.ts';

@@ -1,17 +1,23 @@
 /**
- * i18next set-up (DESIGN.md §6): English resources, browser language detection, error codes in the
- * `errors` namespace (spec §8 "text filter"). Adding French: a `fr.ts` of the same shape, listed in
- * {@link RESOURCES}.
+ * i18next set-up (DESIGN.md §6): English and French resources, the language picked from the browser
+ * (navigator language; English when it is neither), `<html lang>` kept in line, error codes in the
+ * `errors` namespace (spec §8 "text filter"). A new locale: a file of the same shape as `fr.ts`, listed
+ * in {@link RESOURCES}.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { EN, EN_ERRORS } from './locales/en.ts';
+import { EN, EN_ERRORS, EN_SHELL } from './locales/en.ts';
+import { FR, FR_ERRORS } from './locales/fr.ts';
 
 /** Resources per language and namespace. */
 export const RESOURCES = {
-  en: { translation: EN, errors: EN_ERRORS },
+  en: { translation: { ...EN, ...EN_SHELL }, errors: EN_ERRORS },
+  fr: { translation: FR, errors: FR_ERRORS },
 } as const;
+
+/** The languages the UI is available in; the first is the fallback. */
+export const LANGUAGES = Object.keys(RESOURCES) as (keyof typeof RESOURCES)[];
 
 /** Initialises the shared i18next instance; resolves once texts are available. */
 export async function initI18n(): Promise<I18n> {
@@ -21,8 +27,9 @@ export async function initI18n(): Promise<I18n> {
     .init({
       resources: RESOURCES,
       fallbackLng: 'en',
-      supportedLngs: Object.keys(RESOURCES),
+      supportedLngs: LANGUAGES,
       nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
       defaultNS: 'translation',
       ns: ['translation', 'errors'],
       interpolation: { escapeValue: false },
@@ -34,8 +41,8 @@ export async function initI18n(): Promise<I18n> {
       react: { useSuspense: false },
     });
   document.documentElement.lang = i18next.resolvedLanguage ?? 'en';
-  i18next.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
+  i18next.on('languageChanged', () => {
+    document.documentElement.lang = i18next.resolvedLanguage ?? 'en';
   });
   return i18next;
 }

@@ -52,7 +52,7 @@ export const EN = {
     errorsHeading: 'There is a problem',
   },
   home: {
-    heading: 'Welcome to your {{studio}} account',
+    heading: 'Your {{studio}} account',
     intro: 'One account for the whole community: log in once, play and take part everywhere.',
     browse: 'Browse website', // e2e
     login: 'Log in', // e2e
@@ -302,3 +302,50 @@ export const EN = {
 
 /** The `errors` namespace: code → message (spec §8). */
 export const EN_ERRORS: Record<string, string> = { ...ERROR_MESSAGES_EN };
+
+/**
+ * Texts of the page shell and the studio copy (spec §1 branding, §2 Header and cookie control): header,
+ * footer cookie control, non-production badge and each brand's welcome lines (`brand.<copyKey>`, see
+ * environments/branding.ts). Merged into the `translation` namespace by i18n.ts.
+ */
+export const EN_SHELL = {
+  shell: {
+    playerAccount: 'Player account',
+    environmentLabel: 'Environment',
+    environments: { staging: 'Staging', test: 'Test', preprod: 'Pre-production' },
+    cookieSettings: 'Manage cookies', // e2e
+    footerNote: '{{studio}} player account',
+  },
+  brand: {
+    community: {
+      welcome: 'Welcome to the Guildgate community',
+      login: 'Log in to the Guildgate community',
+      tagline: 'One account for every game, forum and event of the community.',
+    },
+    twoPointStudios: {
+      welcome: 'Welcome to the Two Point Studios community',
+      login: 'Log in to the Two Point Studios community',
+      tagline: 'Plan it, build it, laugh about it: together.',
+    },
+    creativeAssembly: {
+      welcome: 'Welcome to the Creative Assembly community',
+      login: 'Log in to the Creative Assembly community',
+      tagline: 'Gather your allies and plan your next campaign.',
+    },
+    focus: {
+      welcome: 'Welcome to the Focus Entertainment community',
+      login: 'Log in to the Focus Entertainment community',
+      tagline: 'Bold stories, sharp players: find your crew.',
+    },
+    sandbox: {
+      welcome: 'Welcome to the Sandbox community',
+      login: 'Log in to the Sandbox community',
+      tagline: 'A safe place to try everything out.',
+    },
+    avalanche: {
+      welcome: 'Welcome to the Avalanche Studios community',
+      login: 'Log in to the Avalanche Studios community',
+      tagline: 'Big worlds, bigger adventures: find your squad.',
+    },
+  },
+} as const;
