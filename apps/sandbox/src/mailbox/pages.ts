@@ -42,10 +42,10 @@ export function renderListPage(messages: readonly MailboxMessage[], filter: stri
   const rows = messages.map(
     (message) =>
       html`<tr>
-        <td>${timeElement(message.date)}</td>
-        <td>${message.to.join(', ')}</td>
-        <td>${message.from}</td>
-        <td><a href="${messagePath(message.id)}">${subjectOf(message)}</a></td>
+        <td data-label="Received">${timeElement(message.date)}</td>
+        <td data-label="To">${message.to.join(', ')}</td>
+        <td data-label="From">${message.from}</td>
+        <td data-label="Subject"><a href="${messagePath(message.id)}">${subjectOf(message)}</a></td>
       </tr>`,
   );
   const count = `${messages.length} message${messages.length === 1 ? '' : 's'}`;
@@ -53,7 +53,7 @@ export function renderListPage(messages: readonly MailboxMessage[], filter: stri
   const table =
     messages.length === 0
       ? html`<p class="muted">No messages${filter === '' ? '' : html` for ${filter}`}.</p>`
-      : html`<table>
+      : html`<table class="stack">
           <caption class="muted">
             ${summary}, newest first
           </caption>

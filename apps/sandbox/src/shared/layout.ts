@@ -26,7 +26,14 @@ input { font: inherit; padding: 0.35rem 0.5rem; border: 1px solid var(--muted); 
 button { font: inherit; padding: 0.4rem 0.9rem; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
 button.secondary { background: #fff; color: var(--accent); }
 table { width: 100%; border-collapse: collapse; }
+caption { text-align: left; padding-bottom: 0.25rem; }
 th, td { text-align: left; padding: 0.45rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+@media (max-width: 40rem) {
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  table.stack tr { display: block; border-bottom: 1px solid var(--line); padding: 0.4rem 0; }
+  table.stack td { display: block; border: 0; padding: 0.1rem 0; }
+  table.stack td::before { content: attr(data-label) ": "; font-weight: 600; }
+}
 th { font-size: 0.9rem; color: var(--muted); }
 .muted { color: var(--muted); }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0; }
