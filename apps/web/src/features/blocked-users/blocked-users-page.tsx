@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { ui } from '../../shared/ui/index.ts';
-import styles from './blocked-users.module.css';
+import styles from '../../shared/ui/account-list.module.css';
 
 /** The Blocked users page. */
 export function BlockedUsersPage() {

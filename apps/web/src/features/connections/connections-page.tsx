@@ -12,7 +12,7 @@ import { ConnectionsResponseSchema, type Connection } from '@guildgate/contracts
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { ui } from '../../shared/ui/index.ts';
 import { syncAge } from './sync-age.ts';
-import styles from './connections.module.css';
+import styles from '../../shared/ui/account-list.module.css';
 
 /** Providers with link routes (the game-pass connection has none). */
 const LINKABLE = new Set(['steam', 'twitch', 'epic-games']);

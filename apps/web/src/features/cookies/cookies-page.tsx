@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
-import styles from './cookies.module.css';
+import styles from '../../shared/ui/account-list.module.css';
 
 /** A cookie category and the player's choice (not in @guildgate/contracts yet: cookie API later). */
 const CookieSchema = z.object({

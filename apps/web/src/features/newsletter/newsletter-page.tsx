@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
 import { ErrorSummary } from '../../shared/ui/index.ts';
-import styles from './newsletter.module.css';
+import styles from '../../shared/ui/account-list.module.css';
 
 /** One opt-in list (not in @guildgate/contracts yet: the newsletter API comes later). */
 const OptInSchema = z.object({
