@@ -5,20 +5,30 @@
  * they share one sandbox (SMTP + mailbox). Journey suites run where `journeys` is set; the
  * `*.matrix.spec.ts` suites run in every project.
  */
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { DEPLOYMENTS, E2E, type Deployment } from './e2e/support/ports.ts';
+import { DEPLOYMENTS, E2E, E2E_RUNTIME_CONFIG_KEY, type Deployment } from './e2e/support/ports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Outside CI a second run may use the servers a first run already started (CI always starts fresh). */
 const reuseExistingServer = !process.env.CI;
 
+/**
+ * One API node. A deployment with `encryptedConfiguration` first builds its own SPA with the test key
+ * (the shared build has none), then serves that build and the configuration encrypted with the key.
+ */
 function apiServer(d: Deployment) {
   const dir = `e2e/.artifacts/${d.name}`;
+  const webDir = path.resolve(dir, 'web');
+  const encrypted = d.encryptedConfiguration
+    ? { RUNTIME_CONFIG_KEY: E2E_RUNTIME_CONFIG_KEY, WEB_DIST_DIR: webDir }
+    : undefined;
+  const build = encrypted ? `npm run build -w @guildgate/web -- --outDir ${webDir} && ` : '';
   return {
-    command: `rm -rf ${dir} && node apps/api/src/server.ts`,
+    command: `rm -rf ${dir} && ${build}node apps/api/src/server.ts`,
     url: `http://localhost:${d.port}/api/health`,
     reuseExistingServer,
-    timeout: 90_000,
+    timeout: encrypted ? 240_000 : 90_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
@@ -32,6 +42,7 @@ function apiServer(d: Deployment) {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000',
       ...d.env,
+      ...encrypted,
     },
   };
 }
@@ -61,12 +72,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: DEPLOYMENTS.map((d) => ({
-    name: d.name,
-    testMatch: d.journeys ? /.*\.spec\.ts$/ : /.*\.matrix\.spec\.ts$/,
-    use: { baseURL: `http://localhost:${d.port}` },
-    metadata: { environment: d.environment, deployment: d.name },
-  })),
+  projects: [
+    ...DEPLOYMENTS.map((d) => ({
+      name: d.name,
+      testMatch: d.journeys ? /.*\.spec\.ts$/ : /.*\.matrix\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${d.port}` },
+      metadata: { environment: d.environment, deployment: d.name },
+    })),
+    // After every deployment: the branding screenshots must differ per studio.
+    {
+      name: 'branding-comparison',
+      testMatch: /branding\.compare\.ts$/,
+      dependencies: DEPLOYMENTS.map((d) => d.name),
+    },
+  ],
   webServer: [
     {
       command: 'node apps/sandbox/src/server.ts',

@@ -22,7 +22,18 @@ export interface Deployment {
   env: Record<string, string>;
   /** Does the first-journey suite run here? */
   journeys: boolean;
+  /**
+   * Serve the runtime configuration encrypted (spec §1, DESIGN.md §6): the node gets
+   * `RUNTIME_CONFIG_KEY` and its own SPA build made with the same key.
+   */
+  encryptedConfiguration?: boolean;
 }
+
+/**
+ * Test-only key (base64url of 32 bytes) of the deployment that serves its configuration encrypted.
+ * It protects nothing: the configuration holds no secret (DESIGN.md §6).
+ */
+export const E2E_RUNTIME_CONFIG_KEY = 'Z3VpbGRnYXRlLWUyZS1ydW50aW1lLWNvbmZpZy1rZXk';
 
 const ALL_FLAGS_ON = {
   FEATURE_CUSTOM_COOKIE_MANAGEMENT: '1',
@@ -54,7 +65,14 @@ export const DEPLOYMENTS: Deployment[] = [
   { name: 'staging', environment: 'staging', port: 8186, env: {}, journeys: false },
   { name: 'test', environment: 'test', port: 8187, env: {}, journeys: false },
   { name: 'preprod', environment: 'preprod', port: 8188, env: {}, journeys: false },
-  { name: 'prod', environment: 'prod', port: 8189, env: { IS_PROD: '1' }, journeys: false },
+  {
+    name: 'prod',
+    environment: 'prod',
+    port: 8189,
+    env: { IS_PROD: '1' },
+    journeys: false,
+    encryptedConfiguration: true,
+  },
   { name: 'local-flags-on', environment: 'local', port: 8191, env: ALL_FLAGS_ON, journeys: false },
   { name: 'local-flags-off', environment: 'local', port: 8192, env: ALL_FLAGS_OFF, journeys: false },
 ];
