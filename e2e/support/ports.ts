@@ -47,6 +47,8 @@ const ALL_FLAGS_ON = {
   FEATURE_EPIC_ALTERNATIVE_REDEEMER_FLOW: '1',
 };
 const ALL_FLAGS_OFF = Object.fromEntries(Object.keys(ALL_FLAGS_ON).map((k) => [k, '0']));
+/** The captcha flag needs a site key (spec §4); a test key. */
+const CAPTCHA_SETTINGS = { CAPTCHA_SITE_KEY: 'guildgate-e2e-site-key' };
 
 /** Every deployment; ports 8180–8191. */
 export const DEPLOYMENTS: Deployment[] = [
@@ -73,6 +75,12 @@ export const DEPLOYMENTS: Deployment[] = [
     journeys: false,
     encryptedConfiguration: true,
   },
-  { name: 'local-flags-on', environment: 'local', port: 8191, env: ALL_FLAGS_ON, journeys: false },
+  {
+    name: 'local-flags-on',
+    environment: 'local',
+    port: 8191,
+    env: { ...ALL_FLAGS_ON, ...CAPTCHA_SETTINGS },
+    journeys: false,
+  },
   { name: 'local-flags-off', environment: 'local', port: 8192, env: ALL_FLAGS_OFF, journeys: false },
 ];

@@ -70,7 +70,12 @@ export const RuntimeConfigurationSchema = z.object({
   /** OAuth client id of the portal itself (used when the page query carries none). */
   clientId: z.string().min(1),
   features: FeatureFlagsSchema,
-});
+})
+  // spec §4: the captcha runs with the site key; the flag without one cannot work.
+  .refine((c) => !c.features.enableCaptcha || c.captchaSiteKey.trim() !== '', {
+    path: ['captchaSiteKey'],
+    message: 'enableCaptcha needs a captcha site key',
+  });
 export type RuntimeConfiguration = z.infer<typeof RuntimeConfigurationSchema>;
 
 /** The encrypted form: base64url of `iv (12 bytes) | ciphertext | GCM tag (16 bytes)` (DESIGN.md §6). */

@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     expect(flagVariable('customCookieManagement')).toBe('FEATURE_CUSTOM_COOKIE_MANAGEMENT');
     expect(flagVariable('epicAlternativeRedeemerFlow')).toBe('FEATURE_EPIC_ALTERNATIVE_REDEEMER_FLOW');
     for (const flag of FEATURE_FLAGS) {
-      const on = loadConfig({ [flagVariable(flag)]: 'on' }).features[flag];
+      const on = loadConfig({ [flagVariable(flag)]: 'on', CAPTCHA_SITE_KEY: 'site-key' }).features[flag];
       const off = loadConfig({ [flagVariable(flag)]: '0' }).features[flag];
       expect([flag, on, off]).toEqual([flag, true, false]);
     }
@@ -88,5 +88,12 @@ describe('loadConfig', () => {
     ]) {
       expect(message).toContain(name);
     }
+  });
+
+  it('refuses the captcha flag without a site key (spec §4: the captcha runs with it)', () => {
+    expect(() => loadConfig({ FEATURE_ENABLE_CAPTCHA: '1' })).toThrow(
+      /FEATURE_ENABLE_CAPTCHA: the captcha needs CAPTCHA_SITE_KEY/,
+    );
+    expect(loadConfig({ FEATURE_ENABLE_CAPTCHA: '1', CAPTCHA_SITE_KEY: 'k' }).features.enableCaptcha).toBe(true);
   });
 });

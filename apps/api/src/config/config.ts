@@ -145,6 +145,10 @@ export function loadConfig(
     const value = e[flagVariable(flag)];
     if (typeof value === 'boolean') features[flag] = value;
   }
+  if (features.enableCaptcha && !e.CAPTCHA_SITE_KEY)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${flagVariable('enableCaptcha')}: the captcha needs CAPTCHA_SITE_KEY`,
+    );
   return {
     port: e.PORT,
     host: e.HOST,

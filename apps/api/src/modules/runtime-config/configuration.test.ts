@@ -17,6 +17,7 @@ describe('runtimeConfiguration', () => {
       FRONT_URL: 'https://community.example.com',
       PARTNER_NAME: 'focus',
       FEATURE_ENABLE_CAPTCHA: '1',
+      CAPTCHA_SITE_KEY: 'site-key',
     });
     const served = RuntimeConfigurationSchema.parse(runtimeConfiguration(config));
     expect(served).toMatchObject({

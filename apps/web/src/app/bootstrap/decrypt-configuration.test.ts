@@ -123,4 +123,15 @@ describe('parseRuntimeConfiguration', () => {
       parseRuntimeConfiguration({ ...configuration, environmentName: 'MARS' }, '', subtle),
     ).rejects.toThrow();
   });
+
+  it('refuses the captcha flag without a captcha site key', async () => {
+    const withCaptcha = { ...configuration, features: { ...configuration.features, enableCaptcha: true } };
+    await expect(parseRuntimeConfiguration(withCaptcha, '', subtle)).rejects.toThrow(/captcha site key/);
+    const parsed = await parseRuntimeConfiguration(
+      { ...withCaptcha, captchaSiteKey: 'site-key' },
+      '',
+      subtle,
+    );
+    expect(parsed.features.enableCaptcha).toBe(true);
+  });
 });
