@@ -203,6 +203,21 @@ test('the cookie control is on pages outside Home and Login too', async ({ page 
   await expectCookieControl(page);
 });
 
+test('a page that fails to load shows the error page inside the shell, cookie control included', async ({
+  page,
+}, info) => {
+  const environment = environmentOf(info.project.metadata);
+  // The page's code cannot be fetched: the router's error element takes over.
+  await page.route('**/assets/unsubscribe-page-*.js', (route) => route.abort());
+  await page.goto('/unsubscribe');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ooops, something went wrong.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to homepage' })).toBeVisible();
+  await expectBrandedHeader(page, environment);
+  await expectCookieControl(page);
+  await expectNoAxeViolations(page, 'crash fallback');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('a French browser gets the pages in French with <html lang="fr">', async ({ browser }, info) => {
   const environment = environmentOf(info.project.metadata);
   const brand = BRANDS[environment]!;

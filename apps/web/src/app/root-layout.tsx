@@ -2,14 +2,15 @@
  * The page shell (spec §2): skip link, header, the studio's welcome banner on Home and Login (spec §1
  * branding: "copy in the header and pages"), main landmark, page title, and a footer holding the cookie
  * control present on every page (spec §2 "A cookie control sits on every page"). Remembers the SSO query
- * (redirectUrl, client_id) for later pages (spec §9 carry-over).
+ * (redirectUrl, client_id) for later pages (spec §9 carry-over), and pushes tag-manager page views.
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../shared/config/config-context.tsx';
 import { rememberQuery } from '../shared/redirect/carry-over.ts';
-import { OPEN_COOKIE_SETTINGS_EVENT } from '../features/account/account-nav.tsx';
+import { useTagManagerPageViews } from '../shared/analytics/tag-manager.ts';
+import { openCookieSettings } from '../shared/cookies/cookie-settings.ts';
 import { Header } from './header.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import styles from './root-layout.module.css';
@@ -41,11 +42,7 @@ function WelcomeBanner({ line }: { line: 'welcome' | 'login' }) {
 function CookieControl() {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className={styles.cookieButton}
-      onClick={() => window.dispatchEvent(new CustomEvent(OPEN_COOKIE_SETTINGS_EVENT))}
-    >
+    <button type="button" className={styles.cookieButton} onClick={openCookieSettings}>
       <svg className={styles.cookieIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
         <path
           d="M10 2a8 8 0 1 0 8 8 3 3 0 0 1-3.5-3A3 3 0 0 1 11 3.5 2 2 0 0 1 10 2Z"
@@ -62,15 +59,14 @@ function CookieControl() {
   );
 }
 
-/** Layout of every page. */
-export function RootLayout() {
+/**
+ * The shell around a page's content: skip link, header, main landmark (with the welcome banner on Home
+ * and Login) and the footer with the cookie control. Used by every route and by the crash fallback.
+ */
+export function PageShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { branding } = useAppConfiguration();
   const location = useLocation();
-  usePageTitle();
-  useEffect(() => {
-    rememberQuery(new URLSearchParams(location.search));
-  }, [location.search]);
   const line = welcomeLine(location.pathname);
   return (
     <div className={styles.shell}>
@@ -80,7 +76,7 @@ export function RootLayout() {
       <Header />
       <main id="main" className={styles.main} tabIndex={-1}>
         {line ? <WelcomeBanner line={line} /> : null}
-        <Outlet />
+        {children}
       </main>
       <footer className={styles.footer}>
         <div className={styles.footerInner}>
@@ -89,5 +85,20 @@ export function RootLayout() {
         </div>
       </footer>
     </div>
+  );
+}
+
+/** Layout of every route: the shell, the page title, the SSO query memory and tag-manager page views. */
+export function RootLayout() {
+  const location = useLocation();
+  usePageTitle();
+  useTagManagerPageViews();
+  useEffect(() => {
+    rememberQuery(new URLSearchParams(location.search));
+  }, [location.search]);
+  return (
+    <PageShell>
+      <Outlet />
+    </PageShell>
   );
 }

@@ -6,10 +6,8 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
+import { openCookieSettings } from '../../shared/cookies/cookie-settings.ts';
 import styles from './account.module.css';
-
-/** Event a custom cookie manager (spec §1 "custom cookie management" flag) listens to. */
-export const OPEN_COOKIE_SETTINGS_EVENT = 'guildgate:open-cookie-settings';
 
 /** Which entries the side list shows, from the feature flags (pure). */
 export function accountNavEntries(features: {
@@ -45,11 +43,7 @@ export function AccountNav() {
         ))}
         {config.features.customCookieManagement ? (
           <li>
-            <button
-              type="button"
-              className={styles.navItem}
-              onClick={() => window.dispatchEvent(new CustomEvent(OPEN_COOKIE_SETTINGS_EVENT))}
-            >
+            <button type="button" className={styles.navItem} onClick={openCookieSettings}>
               {t('account.nav.cookieSettings')}
             </button>
           </li>

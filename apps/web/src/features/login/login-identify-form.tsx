@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { IdentifyResponse } from '@guildgate/contracts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { ui } from '../../shared/ui/index.ts';
+import { CaptchaNotice, ui } from '../../shared/ui/index.ts';
 import { LoginSubmit, UsernameOrEmailField } from './login-fields.tsx';
 import { useIdentify } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
@@ -53,6 +53,7 @@ export function LoginIdentifyForm({
         error={formState.errors.UsernameOrEmail?.message}
         {...register('UsernameOrEmail')}
       />
+      <CaptchaNotice action="login" />
       <LoginSubmit label={t('login.next')} busy={identify.isPending} />
     </form>
   );

@@ -5,7 +5,7 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { ui } from '../../shared/ui/index.ts';
+import { CaptchaNotice, ui } from '../../shared/ui/index.ts';
 import { LoginSubmit, PasswordField, UsernameOrEmailField } from './login-fields.tsx';
 import { useOneStepLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
@@ -55,6 +55,7 @@ export function LoginOneStepForm() {
         {...register('UsernameOrEmail')}
       />
       <PasswordField error={formState.errors.Password?.message} {...register('Password')} />
+      <CaptchaNotice action="login" />
       <LoginSubmit label={t('login.submit')} busy={busy} />
     </form>
   );

@@ -12,15 +12,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CreatedResponseSchema } from '@guildgate/contracts';
+import { CreatedResponseSchema, type RuntimeConfiguration } from '@guildgate/contracts';
+import type { ApiClient } from '../../shared/api/api-client.ts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
+import { partnerCallbackStep } from '../../shared/config/feature-switches.ts';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { wantedClientId, wantedRedirect } from '../../shared/redirect/carry-over.ts';
 import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
 import { useSessionStore } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { CaptchaNotice, ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
 
 const OAuthResponseSchema = z.object({ RedirectUri: z.string() });
 const PartnerCallbackSchema = z.object({
@@ -30,6 +32,31 @@ const PartnerCallbackSchema = z.object({
 
 function queryObject(search: URLSearchParams): Record<string, string> {
   return Object.fromEntries(search);
+}
+
+/**
+ * Registers a new partner player, then logs them in automatically (spec §4 partner registration flow;
+ * §7 POST partner/user/register → Created, GET partner/user/{created}/log-in → Created).
+ * @returns the identity handle to establish the session with
+ */
+async function registerPartnerPlayer(
+  api: ApiClient,
+  config: RuntimeConfiguration,
+  search: URLSearchParams,
+  Username: string,
+): Promise<{ Created: string }> {
+  const { Created } = await api.call('POST', 'partner/user/register', {
+    body: {
+      Username,
+      State: search.get('state'),
+      ClientId: wantedClientId(search, config.clientId),
+      StudioName: config.registerStudioName,
+    },
+    schema: CreatedResponseSchema,
+  });
+  return api.call('GET', `partner/user/${encodeURIComponent(Created)}/log-in`, {
+    schema: CreatedResponseSchema,
+  });
 }
 
 /**
@@ -99,13 +126,17 @@ export function PartnerCallbackPage() {
           ? 'creativeassembly/oauth/partner'
           : 'partner/log-in';
     const answer = await api.call('GET', path, { query: queryObject(search), schema: PartnerCallbackSchema });
-    if (!answer.Created) {
+    const step = partnerCallbackStep(answer, config.features);
+    if (step === 'confirm-username') {
       await navigate({ pathname: '/oauth/partner/register', search: search.toString() }, { replace: true });
-    } else if (await store.establish(answer.Created)) {
-      await follow([wantedRedirect(search)], '/account');
-    } else {
-      await navigate('/', { replace: true });
+      return;
     }
+    const created =
+      step === 'log-in' && answer.Created
+        ? answer.Created
+        : (await registerPartnerPlayer(api, config, search, search.get('username') ?? '')).Created;
+    if (await store.establish(created)) await follow([wantedRedirect(search)], '/account');
+    else await navigate('/', { replace: true });
   });
   return <NoUi heading={t('oauth.partnerHeading')} />;
 }
@@ -123,20 +154,7 @@ export function PartnerRegisterPage() {
   const [search] = useSearchParams();
   const registerPartner = useMutation({
     mutationFn: (Username: string) =>
-      afterSubmitDelay(async () => {
-        const { Created } = await api.call('POST', 'partner/user/register', {
-          body: {
-            Username,
-            State: search.get('state'),
-            ClientId: wantedClientId(search, config.clientId),
-            StudioName: config.registerStudioName,
-          },
-          schema: CreatedResponseSchema,
-        });
-        return api.call('GET', `partner/user/${encodeURIComponent(Created)}/log-in`, {
-          schema: CreatedResponseSchema,
-        });
-      }),
+      afterSubmitDelay(() => registerPartnerPlayer(api, config, search, Username)),
   });
   const { register, handleSubmit, setError, formState } = useForm<{ Username: string }>({
     defaultValues: { Username: search.get('username') ?? '' },
@@ -168,6 +186,7 @@ export function PartnerRegisterPage() {
           error={formState.errors.Username?.message}
           {...register('Username')}
         />
+        <CaptchaNotice action="register" />
         <div className={ui.actions}>
           <button type="submit" className={ui.button} disabled={registerPartner.isPending}>
             {t('oauth.confirm')}

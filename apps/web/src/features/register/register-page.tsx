@@ -12,7 +12,7 @@ import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { readCarried, wantedClientId, wantedRedirect } from '../../shared/redirect/carry-over.ts';
 import { externalRedirectUrl } from '../../shared/redirect/redirect-choice.ts';
-import { ErrorSummary, ui } from '../../shared/ui/index.ts';
+import { CaptchaNotice, ErrorSummary, ui } from '../../shared/ui/index.ts';
 import { useRegisterUser } from './register-api.ts';
 import { RegisterFields } from './register-fields.tsx';
 import {
@@ -114,6 +114,7 @@ function RegisterForm() {
     <form className={ui.stack} onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
       <ErrorSummary codes={server.general} />
       <RegisterFields form={form} options={{ twoPoint, newsletter }} />
+      <CaptchaNotice action="register" />
       <div className={ui.actions}>
         <button type="submit" className={ui.button} disabled={registerUser.isPending}>
           {t('register.submit')}

@@ -3,3 +3,4 @@ export { TextField, type TextFieldProps } from './text-field.tsx';
 export { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
 export { ErrorSummary, Notice } from './messages.tsx';
 export { default as ui } from './ui.module.css';
+export { CaptchaNotice } from './captcha-notice.tsx';

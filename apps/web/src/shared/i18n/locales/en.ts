@@ -47,6 +47,13 @@ export const EN = {
     surveyDone: 'Survey completed',
     unsubscribe: 'Unsubscribe',
   },
+  captcha: {
+    protected: 'This form is protected by reCAPTCHA: the Google',
+    privacy: 'Privacy Policy',
+    and: 'and',
+    terms: 'Terms of Service',
+    apply: 'apply.',
+  },
   common: {
     returnHome: 'Return to homepage',
     errorsHeading: 'There is a problem',

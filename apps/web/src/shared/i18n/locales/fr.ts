@@ -54,6 +54,13 @@ export const FR = {
     surveyDone: 'Questionnaire terminé',
     unsubscribe: 'Désinscription',
   },
+  captcha: {
+    protected: 'Ce formulaire est protégé par reCAPTCHA : les',
+    privacy: 'Règles de confidentialité',
+    and: 'et les',
+    terms: "Conditions d'utilisation",
+    apply: 'de Google s’appliquent.',
+  },
   common: {
     returnHome: "Retour à l'accueil",
     errorsHeading: 'Un problème est survenu',
