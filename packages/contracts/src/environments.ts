@@ -52,25 +52,26 @@ export const FeatureFlagsSchema = z.object(
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
 /** spec §1 "Configuration fields", as served to the SPA. No secret may go in here. */
-export const RuntimeConfigurationSchema = z.object({
-  environmentName: EnvironmentSchema,
-  isProd: z.boolean(),
-  frontUrl: z.string().url(),
-  accountUrl: z.string().url(),
-  mediaUrl: z.string().url(),
-  /** Base address of the account API, ending with '/' (e.g. http://localhost:8080/api/). */
-  accountApiUrl: z.string().url(),
-  /** Sent as the `x-api-key` header on every call (names the front end / studio). */
-  accountApiKey: z.string().min(1),
-  /** The anonymous bearer sent as `Authorization: Bearer …` on anonymous calls (spec §6). */
-  apiKey: z.string().min(1),
-  captchaSiteKey: z.string(),
-  partnerName: z.string(),
-  registerStudioName: z.string(),
-  /** OAuth client id of the portal itself (used when the page query carries none). */
-  clientId: z.string().min(1),
-  features: FeatureFlagsSchema,
-})
+export const RuntimeConfigurationSchema = z
+  .object({
+    environmentName: EnvironmentSchema,
+    isProd: z.boolean(),
+    frontUrl: z.string().url(),
+    accountUrl: z.string().url(),
+    mediaUrl: z.string().url(),
+    /** Base address of the account API, ending with '/' (e.g. http://localhost:8080/api/). */
+    accountApiUrl: z.string().url(),
+    /** Sent as the `x-api-key` header on every call (names the front end / studio). */
+    accountApiKey: z.string().min(1),
+    /** The anonymous bearer sent as `Authorization: Bearer …` on anonymous calls (spec §6). */
+    apiKey: z.string().min(1),
+    captchaSiteKey: z.string(),
+    partnerName: z.string(),
+    registerStudioName: z.string(),
+    /** OAuth client id of the portal itself (used when the page query carries none). */
+    clientId: z.string().min(1),
+    features: FeatureFlagsSchema,
+  })
   // spec §4: the captcha runs with the site key; the flag without one cannot work.
   .refine((c) => !c.features.enableCaptcha || c.captchaSiteKey.trim() !== '', {
     path: ['captchaSiteKey'],

@@ -94,6 +94,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FEATURE_ENABLE_CAPTCHA: '1' })).toThrow(
       /FEATURE_ENABLE_CAPTCHA: the captcha needs CAPTCHA_SITE_KEY/,
     );
-    expect(loadConfig({ FEATURE_ENABLE_CAPTCHA: '1', CAPTCHA_SITE_KEY: 'k' }).features.enableCaptcha).toBe(true);
+    expect(loadConfig({ FEATURE_ENABLE_CAPTCHA: '1', CAPTCHA_SITE_KEY: 'k' }).features.enableCaptcha).toBe(
+      true,
+    );
   });
 });
