@@ -6,7 +6,8 @@
  * value, invalid configuration, unreachable file) the SPA renders nothing and logs to the console.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEPLOYMENTS } from './support/ports.ts';
+import { decryptConfigurationValue } from '../apps/api/src/test/decrypt-configuration.ts';
+import { DEPLOYMENTS, E2E_RUNTIME_CONFIG_KEY } from './support/ports.ts';
 
 const CONFIGURATION_PATH = '/runtime-configuration/current/environment.json';
 /** The configuration fields of spec §1 (the flags sit in `features`). */
@@ -72,17 +73,21 @@ test('the configuration is served as spec §1 says, and the SPA renders from it'
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toContain('no-store');
   const body = (await response.json()) as Record<string, unknown>;
+  let plain = body;
   if (deployment.encryptedConfiguration) {
     expect(Object.keys(body)).toEqual(['Value']);
     expect(typeof body.Value).toBe('string');
     const text = await response.text();
     expect(text).not.toContain(deployment.environment);
     expect(text).not.toContain('environmentName');
-  } else {
-    expect(Object.keys(body).sort()).toEqual([...FIELDS, ...EXTENSIONS].sort());
-    expect(body.environmentName).toBe(deployment.environment);
-    expect(Object.keys(body.features as object).sort()).toEqual([...FLAGS].sort());
+    plain = JSON.parse(decryptConfigurationValue(String(body.Value), E2E_RUNTIME_CONFIG_KEY)) as Record<
+      string,
+      unknown
+    >;
   }
+  expect(Object.keys(plain).sort()).toEqual([...FIELDS, ...EXTENSIONS].sort());
+  expect(plain.environmentName).toBe(deployment.environment);
+  expect(Object.keys(plain.features as object).sort()).toEqual([...FLAGS].sort());
   await page.goto('/');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

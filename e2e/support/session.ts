@@ -4,6 +4,8 @@
  * bearer), then sets the `_g2g_identity_` cookie (spec §4 Session) on the browser context.
  */
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { decryptConfigurationValue } from '../../apps/api/src/test/decrypt-configuration.ts';
+import { E2E_RUNTIME_CONFIG_KEY } from './ports.ts';
 
 /** The demo player seeded on every e2e node. */
 export const DEMO_PLAYER = { username: 'DemoPlayer', password: 'DemoPass2024' } as const;
@@ -17,7 +19,7 @@ export interface NodeConfiguration {
   features: Record<string, boolean>;
 }
 
-/** GET /runtime-configuration/current/environment.json of the node at `baseURL` (plain form). */
+/** GET /runtime-configuration/current/environment.json of the node at `baseURL`, decrypted if need be. */
 export async function nodeConfiguration(
   request: APIRequestContext,
   baseURL: string,
@@ -25,7 +27,9 @@ export async function nodeConfiguration(
   const response = await request.get(`${baseURL}/runtime-configuration/current/environment.json`);
   expect(response.ok()).toBe(true);
   const json = (await response.json()) as NodeConfiguration | { Value: string };
-  if ('Value' in json) throw new Error('The e2e nodes are expected to serve a plain configuration');
+  // The encrypted deployment (ports.ts `encryptedConfiguration`) serves { Value } under the test key.
+  if ('Value' in json)
+    return JSON.parse(decryptConfigurationValue(json.Value, E2E_RUNTIME_CONFIG_KEY)) as NodeConfiguration;
   return json;
 }
 
