@@ -13,8 +13,12 @@ import { PNG } from 'pngjs';
 const SHOTS = 'e2e/.artifacts/screenshots';
 /** Projects whose brands must look apart: the studios and the community brand. */
 const BRANDED = ['two-point-studios', 'creative-assembly', 'focus', 'sandbox', 'avalanche', 'local'];
-/** At least 2 % of the pixels must differ between two brands. */
-const MIN_DIFFERENT_RATIO = 0.02;
+/**
+ * At least 1 % of the pixels must differ between two brands: about the header bar alone on a
+ * 1280 px page (the partner /login, captured before its redirect, shows little more than the header
+ * and the welcome banner); two brands told apart by a few pixels would fail.
+ */
+const MIN_DIFFERENT_RATIO = 0.01;
 
 /** Share (0–1) of the pixels of the larger image that differ between two PNG files. */
 function differentRatio(fileA: string, fileB: string): number {

@@ -10,6 +10,7 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { titleOf } from './route-rules.ts';
 import type { RouteHandle } from './use-page-title.ts';
+import * as errorPages from '../features/errors/error-page.tsx';
 
 /** A page route: `path` (relative to its parent), the full path for its title, a lazy component. */
 function page(path: string, fullPath: string, load: () => Promise<ComponentType>): RouteObject {
@@ -22,7 +23,8 @@ function root(path: string, load: () => Promise<ComponentType>): RouteObject {
   return page(path.slice(1), path, load);
 }
 
-const errors = () => import('../features/errors/error-page.tsx');
+// The error pages are in the main bundle anyway: the crash fallback (route-error.tsx) uses them.
+const errors = () => Promise.resolve(errorPages);
 const recovery = () => import('../features/password-recovery/password-recovery-pages.tsx');
 const oauth = () => import('../features/oauth/oauth-pages.tsx');
 const email = () => import('../features/update-email/update-email-pages.tsx');
