@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { decryptConfigurationValue } from '../../apps/api/src/test/decrypt-configuration.ts';
+import { waitForMail } from './mailbox.ts';
 import { E2E_RUNTIME_CONFIG_KEY } from './ports.ts';
 
 /** The demo player seeded on every e2e node. */
@@ -33,15 +34,88 @@ export async function nodeConfiguration(
   return json;
 }
 
+/** Headers of an anonymous call (spec §6: x-api-key and the anonymous bearer). */
+function anonymousHeaders(config: NodeConfiguration): Record<string, string> {
+  return { 'x-api-key': config.accountApiKey, authorization: `Bearer ${config.apiKey}` };
+}
+
+/** A player of one test: unique name and address, known password. */
+export interface TestPlayer {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Registers a fresh player through the API and confirms the address by following the e-mailed link's
+ * code through the API (TWO-POINT-STUDIOS: register/verify; elsewhere email/confirm). For journeys
+ * whose subject is not registration (the first journey registers through the UI).
+ */
+export async function registerConfirmedPlayer(
+  request: APIRequestContext,
+  config: NodeConfiguration,
+): Promise<TestPlayer> {
+  const username = `Player${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `${username.toLowerCase()}@players.test`;
+  const password = 'Journey2024Pass';
+  const twoPoint = config.environmentName === 'TWO-POINT-STUDIOS';
+  const response = await request.post(`${config.accountApiUrl}register/new-user`, {
+    headers: anonymousHeaders(config),
+    data: {
+      Username: username,
+      Firstname: 'Ada',
+      Password: password,
+      ConfirmPassword: password,
+      Email: email,
+      ConfirmEmail: email,
+      ApprovePrivacyPolicy: true,
+      ApproveEULA: true,
+      TimeOnPageMs: 20_000,
+      ...(twoPoint ? { Lastname: 'Lovelace', DateOfBirth: '1990-12-31', ApproveCodeOfConduct: true } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const mail = await waitForMail(email);
+  const confirm = twoPoint
+    ? request.post(`${config.accountApiUrl}register/verify`, {
+        headers: anonymousHeaders(config),
+        data: { VerificationCode: linkQuery(mail.text, 'verificationCode') },
+      })
+    : request.post(`${config.accountApiUrl}email/confirm`, {
+        headers: anonymousHeaders(config),
+        data: { Uid: linkQuery(mail.text, 'uid') },
+      });
+  const confirmed = await confirm;
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return { username, email, password };
+}
+
+/** The value of query parameter `name` in the first link of `text` that carries it. */
+function linkQuery(text: string, name: string): string {
+  const match = new RegExp(`[?&]${name}=([^\\s"'<>&\\])]+)`).exec(text);
+  if (!match) throw new Error(`no link with ${name} in the e-mail`);
+  return decodeURIComponent(match[1]!);
+}
+
 /** Logs the demo player in and stores the identity cookie in `context`. */
-export async function logInDemoPlayer(
+export function logInDemoPlayer(
   context: BrowserContext,
   config: NodeConfiguration,
   baseURL: string,
 ): Promise<void> {
+  return logInAs(context, config, baseURL, DEMO_PLAYER);
+}
+
+/** Logs `player` in through POST log/log-in and stores the identity cookie in `context`. */
+export async function logInAs(
+  context: BrowserContext,
+  config: NodeConfiguration,
+  baseURL: string,
+  player: { username: string; password: string },
+): Promise<void> {
   const response = await context.request.post(`${config.accountApiUrl}log/log-in`, {
-    headers: { 'x-api-key': config.accountApiKey, authorization: `Bearer ${config.apiKey}` },
-    data: { UsernameOrEmail: DEMO_PLAYER.username, Password: DEMO_PLAYER.password },
+    headers: anonymousHeaders(config),
+    data: { UsernameOrEmail: player.username, Password: player.password },
   });
   expect(response.status(), await response.text()).toBe(200);
   const { Created } = (await response.json()) as { Created: string };

@@ -21,9 +21,11 @@ import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.t
 import { rejectUnstorableText } from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { blocksRoutes } from './modules/blocks/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMetrics } from './modules/metrics/routes.ts';
+import { passwordRoutes } from './modules/password/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { redirectRoutes } from './modules/redirect/routes.ts';
 import { registerRoutes } from './modules/register/routes.ts';
@@ -130,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await registerRoutes(api, ctx);
       await emailRoutes(api, ctx);
       await profileRoutes(api, ctx);
+      await blocksRoutes(api, ctx);
+      await passwordRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -74,6 +74,9 @@ export const ERROR_MESSAGES_EN = {
   ERROR_TOKEN_INVALID: 'Your session is invalid. Please log in again.',
   ERROR_TOKEN_INVALID_REFRESH: 'Your session could not be refreshed. Please log in again.',
   ERROR_TOKEN_USER_INVALID: "Can't create token for unauthenticated user.",
+  // blocked users (spec §2 Blocked users, §7 POST unblock; partner block calls, docs/partner-api.md)
+  ERROR_USER_NOT_BLOCKED: 'This player is not in your blocked users.',
+  ERROR_BLOCK_SELF: 'A player cannot block themselves.',
   // §5 messages
   ERROR_CAPTCHA_VERIFY_FAILED: 'An error occured. Please try again later.',
   ERROR_CAPTCHA_LOGIN_INVALID: 'You are not allowed to log in.',
@@ -88,6 +91,8 @@ export const ERROR_MESSAGES_EN = {
     'Password must be between 8 and 16 characters with at least an upper case and a lower case character',
   ERROR_APPROVE_CODE_OF_CONDUCT: 'You must accept the Code of Conduct.',
   ERROR_SURVEY_ANSWER_REQUIRED: 'You must answer this question.',
+  // account area (spec §2 Password reset in the account: the Old password field)
+  ERROR_OLD_PASSWORD_INCORRECT: 'Your current password is incorrect.',
   // transport codes of the API (DESIGN.md §4)
   ERROR_FIELD_INVALID: 'This value is not valid.',
   ERROR_REQUEST_INVALID: 'The request is not valid.',

@@ -10,3 +10,5 @@ export * from './register.ts';
 export * from './profile.ts';
 export * from './redirect.ts';
 export * from './mailbox.ts';
+export * from './blocks.ts';
+export * from './account.ts';

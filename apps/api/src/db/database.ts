@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-client-secrets-blocks.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -57,6 +58,7 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
 function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '0001-initial': { up: (db) => m0001.up(db, dialect) },
+    '0002-client-secrets-blocks': { up: (db) => m0002.up(db) },
   };
 }
 

@@ -89,6 +89,11 @@ export interface OauthClientsTable {
   /** JSON array of registered redirect URIs. */
   redirect_uris: string;
   created_at: string;
+  /**
+   * SHA-256 (hex) of the client secret of the partner server-to-server calls (migration 0002);
+   * null: the client cannot authenticate server to server.
+   */
+  client_secret_hash: string | null;
 }
 
 export interface CookieCategoriesTable {

@@ -2,19 +2,28 @@
  * Idempotent seeding. {@link seedReferenceData} writes what the product needs to work (connection
  * providers, cookie categories, newsletter lists, deletion types, the portal's own client and
  * redirect pattern) and runs at every start. {@link seedDemoData} adds the demo player and the
- * sandbox's partner site (SEED_DEMO=1, which `npm start` sets).
+ * sandbox's partner site with its development client secret (SEED_DEMO=1, which `npm start` sets).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { hashPassword } from '../lib/password.ts';
 import { isoNow } from '../lib/time.ts';
-import { uuid } from '../lib/crypto.ts';
+import { sha256, uuid } from '../lib/crypto.ts';
 
 /** The demo player's credentials (printed by `npm start`; a development convenience only). */
 export const DEMO_PLAYER = {
   username: 'DemoPlayer',
   email: 'demo.player@guildgate.test',
   password: 'DemoPass2024',
+} as const;
+
+/**
+ * The sandbox partner site's client credentials for the partner server-to-server calls
+ * (docs/partner-api.md; a development convenience only: the store keeps the SHA-256 of the secret).
+ */
+export const DEMO_PARTNER_CLIENT = {
+  clientId: 'sandbox-partner-site',
+  clientSecret: 'sandbox-partner-secret',
 } as const;
 
 const PROVIDERS = [
@@ -122,12 +131,18 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
     await trx
       .insertInto('oauth_clients')
       .values({
-        client_id: 'sandbox-partner-site',
+        client_id: DEMO_PARTNER_CLIENT.clientId,
         name: 'Sandbox partner community site',
         redirect_uris: JSON.stringify([`${partnerUrl}callback`]),
         created_at: now,
       })
       .onConflict((oc) => oc.column('client_id').doNothing())
+      .execute();
+    await trx
+      .updateTable('oauth_clients')
+      .set({ client_secret_hash: sha256(DEMO_PARTNER_CLIENT.clientSecret) })
+      .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
+      .where('client_secret_hash', 'is', null)
       .execute();
     const players = [
       { username: DEMO_PLAYER.username, email: DEMO_PLAYER.email, titles: 'Veteran;Explorer' },

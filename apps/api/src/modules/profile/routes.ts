@@ -1,12 +1,15 @@
 /**
- * GET profile/user/{id}?include=Block and GET profile/connects (spec §7; §3 User, Connection).
- * A player reads only their own profile (403 otherwise).
+ * GET profile/user/{id}?include=Block, GET profile/connects and POST
+ * profile/user/{userId}/update-username (spec §7; §3 User, Connection; §2 Update username).
+ * A player reads and changes only their own profile (403 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   ConnectionsResponseSchema,
   ProfileQuerySchema,
+  SuccessResponseSchema,
+  UpdateUsernameRequestSchema,
   UserIdParamsSchema,
   UserSchema,
   titleName,
@@ -16,6 +19,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireSelf, userAuth } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+import { updateUsername } from './username.ts';
 
 /** The spec's User of `userId`, with its blocked players when `withBlocks`. */
 export async function loadUser(ctx: AppContext, userId: number, withBlocks: boolean): Promise<User> {
@@ -92,6 +97,21 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       void reply.header('cache-control', 'no-store');
       const include = (request.query.include ?? '').split(',').map((s) => s.trim().toLowerCase());
       return loadUser(ctx, auth.userId, include.includes('block'));
+    },
+  });
+
+  r.post('/profile/user/:id/update-username', {
+    schema: {
+      params: UserIdParamsSchema,
+      body: UpdateUsernameRequestSchema,
+      response: { 200: SuccessResponseSchema },
+    },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: user,
+    handler: async (request) => {
+      const auth = requireSelf(request, request.params.id);
+      await updateUsername(ctx, auth.userId, request.body.Username, request.ip);
+      return { Success: true };
     },
   });
 

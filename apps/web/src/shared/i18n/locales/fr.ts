@@ -430,6 +430,8 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_TOKEN_INVALID: "Votre session n'est pas valide. Veuillez vous reconnecter.",
   ERROR_TOKEN_INVALID_REFRESH: "Votre session n'a pas pu être prolongée. Veuillez vous reconnecter.",
   ERROR_TOKEN_USER_INVALID: 'Impossible de créer un jeton pour un utilisateur non authentifié.',
+  ERROR_USER_NOT_BLOCKED: 'Ce joueur ne fait pas partie de vos utilisateurs bloqués.',
+  ERROR_BLOCK_SELF: 'Un joueur ne peut pas se bloquer lui-même.',
   // §5 messages
   ERROR_CAPTCHA_VERIFY_FAILED: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   ERROR_CAPTCHA_LOGIN_INVALID: "Vous n'êtes pas autorisé à vous connecter.",
@@ -444,6 +446,7 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
     'Le mot de passe doit contenir entre 8 et 16 caractères, dont au moins une majuscule et une minuscule',
   ERROR_APPROVE_CODE_OF_CONDUCT: 'Vous devez accepter le code de conduite.',
   ERROR_SURVEY_ANSWER_REQUIRED: 'Vous devez répondre à cette question.',
+  ERROR_OLD_PASSWORD_INCORRECT: 'Votre mot de passe actuel est incorrect.',
   // transport codes of the API (DESIGN.md §4)
   ERROR_FIELD_INVALID: "Cette valeur n'est pas valide.",
   ERROR_REQUEST_INVALID: "La requête n'est pas valide.",

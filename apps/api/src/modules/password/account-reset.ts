@@ -1,0 +1,97 @@
+/**
+ * Password reset in the account (spec §2 "Password reset in the account"; §3 Password reset form
+ * (account); §5 password rules; §7 POST password/password-reset; §8 "Password reset splits errors into
+ * blank, Password and ConfirmPassword groups"). The Old password is required and checked where the
+ * page shows it (TWO-POINT-STUDIOS), and checked wherever it is given. On success every other session
+ * of the player is revoked (DESIGN.md §5); the calling session stays.
+ */
+import type { AccountPasswordResetRequest, ErrorCode, ErrorItem } from '@guildgate/contracts';
+import { isPartnerEnvironment } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, validationFailed } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { isoNow } from '../../lib/time.ts';
+import { passwordError, studioPasswordError } from '../register/rules.ts';
+
+/** Who asks: the player and the session the request came with. */
+export interface AccountCaller {
+  userId: number;
+  sessionId: string;
+}
+
+/** The environment where the page asks the Old password (spec §2: "one studio environment only"). */
+export const OLD_PASSWORD_ENVIRONMENT = 'TWO-POINT-STUDIOS';
+
+/**
+ * Changes the caller's password and revokes their other sessions, in one transaction.
+ * @throws AppError 400 with one item per failing field: OldPassword (ERROR_PASSWORD_EMPTY,
+ *   ERROR_OLD_PASSWORD_INCORRECT), Password (ERROR_PASSWORD_EMPTY / _LENGTH / _LETTERS / _NUMBERS /
+ *   _USERNAME, ERROR_PASSWORD_STUDIO_RULES in TWO-POINT-STUDIOS), ConfirmPassword
+ *   (ERROR_CONFIRM_PASSWORD_INVALID); general ERROR_NOT_ALLOWED in the partner environments or for a
+ *   player who signs in through a partner (no password here)
+ */
+export async function resetAccountPassword(
+  ctx: AppContext,
+  caller: AccountCaller,
+  form: AccountPasswordResetRequest,
+  ip: string | null,
+): Promise<void> {
+  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'username', 'password_hash'])
+    .where('id', '=', caller.userId)
+    .executeTakeFirstOrThrow();
+  if (!user.password_hash) throw badRequest('ERROR_NOT_ALLOWED');
+
+  const studio = ctx.config.environment === OLD_PASSWORD_ENVIRONMENT;
+  const items: ErrorItem[] = [];
+  const add = (property: string, code: ErrorCode | null) => {
+    if (code) items.push({ Property: property, ErrorMessage: code });
+  };
+  const oldPassword = form.OldPassword ?? '';
+  if (studio && oldPassword === '') add('OldPassword', 'ERROR_PASSWORD_EMPTY');
+  else if (oldPassword !== '' && !(await verifyPassword(user.password_hash, oldPassword)))
+    add('OldPassword', 'ERROR_OLD_PASSWORD_INCORRECT');
+  add(
+    'Password',
+    passwordError(form.Password, user.username) ?? (studio ? studioPasswordError(form.Password) : null),
+  );
+  add('ConfirmPassword', form.ConfirmPassword === form.Password ? null : 'ERROR_CONFIRM_PASSWORD_INVALID');
+  if (items.length) {
+    if (items.some((i) => i.ErrorMessage === 'ERROR_OLD_PASSWORD_INCORRECT'))
+      await audit(ctx, caller.userId, 'password.change_refused', ip, { reason: 'old_password' });
+    throw validationFailed(items);
+  }
+
+  const hash = await hashPassword(form.Password);
+  const now = isoNow();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    const others = trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('id', '!=', caller.sessionId)
+      .where('revoked_at', 'is', null);
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('session_id', 'in', others)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('id', '!=', caller.sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await audit({ db: trx }, user.id, 'password.changed', ip, { otherSessionsRevoked: true });
+  });
+}

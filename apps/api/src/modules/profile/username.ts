@@ -1,0 +1,57 @@
+/**
+ * Update username (spec §2 Update username; §5 username rules; §7 POST
+ * profile/user/{userId}/update-username). Partner environments cannot change it (spec §2 My
+ * information: "In CREATIVE-ASSEMBLY and FOCUS, email and username cannot be updated").
+ */
+import { isPartnerEnvironment } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { isoNow } from '../../lib/time.ts';
+import { usernameError } from '../register/rules.ts';
+import { normalizeUsername } from './users.ts';
+
+/**
+ * Gives player `userId` the username `requested` (trimmed).
+ * @throws AppError 400 — Username: ERROR_USERNAME_LENGTH / _PATTERN / _LETTERS / _EMAIL / _EXIST;
+ *   general ERROR_NOT_ALLOWED in the partner environments
+ */
+export async function updateUsername(
+  ctx: AppContext,
+  userId: number,
+  requested: string,
+  ip: string | null,
+): Promise<void> {
+  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+  const username = requested.trim();
+  const ruleError = usernameError(username);
+  if (ruleError) throw badRequest(ruleError, 'Username');
+  const normalized = normalizeUsername(username);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('username_normalized', '=', normalized)
+        .where('id', '!=', userId)
+        .executeTakeFirst();
+      if (taken) throw badRequest('ERROR_USERNAME_EXIST', 'Username');
+      const previous = await trx
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ username, username_normalized: normalized, updated_at: isoNow() })
+        .where('id', '=', userId)
+        .execute();
+      await audit({ db: trx }, userId, 'username.updated', ip, { from: previous.username, to: username });
+    });
+  } catch (error) {
+    // A concurrent update took the name between the check and the write.
+    if (isUniqueViolation(error)) throw badRequest('ERROR_USERNAME_EXIST', 'Username');
+    throw error;
+  }
+}

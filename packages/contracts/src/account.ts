@@ -1,0 +1,22 @@
+/**
+ * Account-area calls of the signed-in player (spec §2 Update username, Password reset in the account;
+ * §3 Password reset form (account); §7 POST profile/user/{userId}/update-username, POST
+ * password/password-reset).
+ */
+import { z } from 'zod';
+import { OptionalText, Text } from './common.ts';
+
+/** POST profile/user/{userId}/update-username. */
+export const UpdateUsernameRequestSchema = z.object({ Username: Text });
+export type UpdateUsernameRequest = z.infer<typeof UpdateUsernameRequestSchema>;
+
+/**
+ * spec §3 Password reset form (account) — POST password/password-reset. `OldPassword` is asked where
+ * the page shows it (TWO-POINT-STUDIOS); elsewhere it may be null or absent.
+ */
+export const AccountPasswordResetRequestSchema = z.object({
+  OldPassword: OptionalText,
+  Password: Text,
+  ConfirmPassword: Text,
+});
+export type AccountPasswordResetRequest = z.infer<typeof AccountPasswordResetRequestSchema>;
