@@ -13,6 +13,7 @@ import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { isoNow } from '../../lib/time.ts';
 import { passwordError, studioPasswordError } from '../register/rules.ts';
+import { revokeSessions } from '../session/sessions.ts';
 
 /** Who asks: the player and the session the request came with. */
 export interface AccountCaller {
@@ -73,25 +74,7 @@ export async function resetAccountPassword(
       .set({ password_hash: hash, updated_at: now })
       .where('id', '=', user.id)
       .execute();
-    const others = trx
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('id', '!=', caller.sessionId)
-      .where('revoked_at', 'is', null);
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('session_id', 'in', others)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('id', '!=', caller.sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeSessions(trx, { userId: user.id, exceptSessionId: caller.sessionId });
     await audit({ db: trx }, user.id, 'password.changed', ip, { otherSessionsRevoked: true });
   });
 }

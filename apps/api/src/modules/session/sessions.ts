@@ -6,7 +6,8 @@
  */
 import type { Token, TokenRefreshResponse } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
 import { randomToken, sha256, uuid } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
@@ -188,21 +189,34 @@ export async function refreshTokens(
   };
 }
 
+/** Which sessions {@link revokeSessions} ends. */
+export type SessionSelection = { sessionId: string } | { userId: number; exceptSessionId?: string };
+
+/**
+ * Revokes the selected active sessions and their refresh tokens (log-out: one session; password
+ * change: the player's others; deletion: all of them). Runs in `db`, which may be the caller's
+ * transaction so that the revocation commits with the change that caused it.
+ */
+export async function revokeSessions(db: Kysely<Database>, selection: SessionSelection): Promise<void> {
+  const now = isoNow();
+  let sessions = db.selectFrom('sessions').select('id').where('revoked_at', 'is', null);
+  if ('sessionId' in selection) sessions = sessions.where('id', '=', selection.sessionId);
+  else {
+    sessions = sessions.where('user_id', '=', selection.userId);
+    if (selection.exceptSessionId) sessions = sessions.where('id', '!=', selection.exceptSessionId);
+  }
+  const ids = (await sessions.execute()).map((row) => row.id);
+  if (ids.length === 0) return;
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('session_id', 'in', ids)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', 'in', ids).execute();
+}
+
 /** Revokes one session and its refresh tokens (log-out). */
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
-  const now = isoNow();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('session_id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  });
+  await ctx.db.transaction().execute((trx) => revokeSessions(trx, { sessionId }));
 }
