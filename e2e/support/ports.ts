@@ -2,13 +2,19 @@
  * The end-to-end deployments: one API node per environment of spec §1, plus two `local` nodes with
  * every feature flag flipped, so each route rule and flag is exercised. Ports stay apart from
  * `npm start`'s 8080/8090 so both can run at once.
+ *
+ * Development knobs (never set in CI): `E2E_PORT_OFFSET=N` shifts every port by N, so two runs can
+ * share a machine; `E2E_ONLY=local,two-point-studios` starts and tests only the named deployments.
  */
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+const port = (base: number) => base + OFFSET;
+
 export const E2E = {
-  sandboxPort: 8190,
-  smtpPort: 2625,
-  sandboxUrl: 'http://localhost:8190',
-  localPort: 8180,
-  twoPointPort: 8181,
+  sandboxPort: port(8190),
+  smtpPort: port(2625),
+  sandboxUrl: `http://localhost:${port(8190)}`,
+  localPort: port(8180),
+  twoPointPort: port(8181),
 } as const;
 
 /** One deployment under test. */
@@ -50,8 +56,8 @@ const ALL_FLAGS_OFF = Object.fromEntries(Object.keys(ALL_FLAGS_ON).map((k) => [k
 /** The captcha flag needs a site key (spec §4); a test key. */
 const CAPTCHA_SETTINGS = { CAPTCHA_SITE_KEY: 'guildgate-e2e-site-key' };
 
-/** Every deployment; ports 8180–8191. */
-export const DEPLOYMENTS: Deployment[] = [
+/** Every deployment; ports 8180–8192 (plus E2E_PORT_OFFSET). */
+const ALL_DEPLOYMENTS: Deployment[] = [
   { name: 'local', environment: 'local', port: E2E.localPort, env: {}, journeys: true },
   {
     name: 'two-point-studios',
@@ -60,17 +66,17 @@ export const DEPLOYMENTS: Deployment[] = [
     env: {},
     journeys: true,
   },
-  { name: 'creative-assembly', environment: 'CREATIVE-ASSEMBLY', port: 8182, env: {}, journeys: false },
-  { name: 'focus', environment: 'FOCUS', port: 8183, env: {}, journeys: false },
-  { name: 'sandbox', environment: 'SANDBOX', port: 8184, env: {}, journeys: false },
-  { name: 'avalanche', environment: 'AVALANCHE', port: 8185, env: {}, journeys: false },
-  { name: 'staging', environment: 'staging', port: 8186, env: {}, journeys: false },
-  { name: 'test', environment: 'test', port: 8187, env: {}, journeys: false },
-  { name: 'preprod', environment: 'preprod', port: 8188, env: {}, journeys: false },
+  { name: 'creative-assembly', environment: 'CREATIVE-ASSEMBLY', port: port(8182), env: {}, journeys: false },
+  { name: 'focus', environment: 'FOCUS', port: port(8183), env: {}, journeys: false },
+  { name: 'sandbox', environment: 'SANDBOX', port: port(8184), env: {}, journeys: false },
+  { name: 'avalanche', environment: 'AVALANCHE', port: port(8185), env: {}, journeys: false },
+  { name: 'staging', environment: 'staging', port: port(8186), env: {}, journeys: false },
+  { name: 'test', environment: 'test', port: port(8187), env: {}, journeys: false },
+  { name: 'preprod', environment: 'preprod', port: port(8188), env: {}, journeys: false },
   {
     name: 'prod',
     environment: 'prod',
-    port: 8189,
+    port: port(8189),
     env: { IS_PROD: '1' },
     journeys: false,
     encryptedConfiguration: true,
@@ -78,9 +84,18 @@ export const DEPLOYMENTS: Deployment[] = [
   {
     name: 'local-flags-on',
     environment: 'local',
-    port: 8191,
+    port: port(8191),
     env: { ...ALL_FLAGS_ON, ...CAPTCHA_SETTINGS },
     journeys: false,
   },
-  { name: 'local-flags-off', environment: 'local', port: 8192, env: ALL_FLAGS_OFF, journeys: false },
+  { name: 'local-flags-off', environment: 'local', port: port(8192), env: ALL_FLAGS_OFF, journeys: false },
 ];
+
+const only = process.env.E2E_ONLY?.split(',').map((name) => name.trim());
+/** Is this run limited to some deployments (E2E_ONLY)? */
+export const E2E_FILTERED = only !== undefined;
+
+/** The deployments of this run (all of them unless E2E_ONLY names some). */
+export const DEPLOYMENTS: Deployment[] = only
+  ? ALL_DEPLOYMENTS.filter((d) => only.includes(d.name))
+  : ALL_DEPLOYMENTS;
