@@ -5,28 +5,10 @@
  * under the fields, and afterwards logs in with the new name and password only. The partner
  * environments, where these pages go Home, are covered by the route matrix. axe on every page.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import {
-  logInAs,
-  nodeConfiguration,
-  registerConfirmedPlayer,
-  type NodeConfiguration,
-} from './support/session.ts';
-
-/** POST log/log-in status for these credentials. */
-async function logInStatus(
-  request: APIRequestContext,
-  config: NodeConfiguration,
-  username: string,
-  password: string,
-): Promise<number> {
-  const response = await request.post(`${config.accountApiUrl}log/log-in`, {
-    headers: { 'x-api-key': config.accountApiKey, authorization: `Bearer ${config.apiKey}` },
-    data: { UsernameOrEmail: username, Password: password },
-  });
-  return response.status();
-}
+import { logInStatus } from './support/session.ts';
 
 function updateButton(page: Page, section: string) {
   return page.getByRole('region', { name: section }).getByRole('button', { name: 'Update' });
@@ -34,14 +16,11 @@ function updateButton(page: Page, section: string) {
 
 test('a player renames themself and changes their password from My information', async ({
   page,
-  context,
   request,
-  baseURL,
+  config,
+  player,
 }) => {
-  const config = await nodeConfiguration(request, baseURL!);
   const twoPoint = config.environmentName === 'TWO-POINT-STUDIOS';
-  const player = await registerConfirmedPlayer(request, config);
-  await logInAs(context, config, baseURL!, player);
 
   await page.goto('/account');
   await expect(page).toHaveTitle('Account - My information');

@@ -109,11 +109,11 @@ const ROUTES: Row[] = [
   // spec §2: "Same guard, tied to the connections flag".
   [
     '/account/newsletter',
-    (c, r) => (c.flags.connectionsSection ? member(c, r, PENDING_API) : homeOrAccount(c)),
+    (c, r) => (c.flags.connectionsSection ? member(c, r, page('Newsletter')(r)) : homeOrAccount(c)),
   ],
   [
     '/account/cookies',
-    (c, r) => (c.flags.customCookieManagement ? homeOrAccount(c) : member(c, r, PENDING_API)),
+    (c, r) => (c.flags.customCookieManagement ? homeOrAccount(c) : member(c, r, page('Cookies')(r))),
   ],
   [
     '/account/deletion-request',
@@ -121,8 +121,15 @@ const ROUTES: Row[] = [
   ],
   ['/account/blocked-users-management', (c, r) => member(c, r, page('Blocked users')(r))],
   ['/account/update-email', (c, r) => partnerHome(c, member(c, r, page('Update email')(r)))],
-  ['/account/update-email/confirm?uid=matrix-uid', (c) => partnerHome(c, PENDING_API)],
-  ['/account/update-email/recovery?uid=matrix-uid', (c) => partnerHome(c, PENDING_API)],
+  // An unknown link: §8 generic handler, 400 → BadRequestError with the first message.
+  [
+    '/account/update-email/confirm?uid=matrix-uid',
+    (c) => partnerHome(c, badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS')),
+  ],
+  [
+    '/account/update-email/recovery?uid=matrix-uid',
+    (c) => partnerHome(c, badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS')),
+  ],
   ['/account/update-email/confirm', (c) => partnerHome(c, badRequest('ERROR_REQUEST_INVALID'))],
   ['/account/update-email/success', (c, r) => partnerHome(c, page('Email updated')(r))],
   ['/account/update-username', (c, r) => partnerHome(c, member(c, r, page('Update username')(r)))],
@@ -134,7 +141,8 @@ const ROUTES: Row[] = [
   ['/survey', (c, r) => member(c, r, page('Profiler survey')(r))],
   ['/survey/qualification', (c, r) => member(c, r, page('Profiler survey questions')(r))],
   ['/survey/qualification/confirm', (c, r) => member(c, r, page('Survey completed')(r))],
-  ['/unsubscribe', (_c, r) => page('Unsubscribe')(r)],
+  // Without a signed token: BadRequestError (the API refuses it, spec §8).
+  ['/unsubscribe', () => badRequest('ERROR_UNSUBSCRIBE_INVALID')],
   ['/errors', (_c, r) => page('Error')(r)],
   ['/errors/bad-request?message=ERROR_USER_BANNED', () => badRequest('ERROR_USER_BANNED')],
   ['/errors/internal', (_c, r) => page('Internal error')(r)],

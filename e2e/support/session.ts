@@ -49,11 +49,13 @@ export interface TestPlayer {
 /**
  * Registers a fresh player through the API and confirms the address by following the e-mailed link's
  * code through the API (TWO-POINT-STUDIOS: register/verify; elsewhere email/confirm). For journeys
- * whose subject is not registration (the first journey registers through the UI).
+ * whose subject is not registration (the first journey registers through the UI). `form` adds or
+ * overrides register fields (e.g. G2GSegaOptin).
  */
 export async function registerConfirmedPlayer(
   request: APIRequestContext,
   config: NodeConfiguration,
+  form: Record<string, unknown> = {},
 ): Promise<TestPlayer> {
   const username = `Player${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = `${username.toLowerCase()}@players.test`;
@@ -72,6 +74,7 @@ export async function registerConfirmedPlayer(
       ApproveEULA: true,
       TimeOnPageMs: 20_000,
       ...(twoPoint ? { Lastname: 'Lovelace', DateOfBirth: '1990-12-31', ApproveCodeOfConduct: true } : {}),
+      ...form,
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -122,4 +125,18 @@ export async function logInAs(
   await context.addCookies([
     { name: '_g2g_identity_', value: encodeURIComponent(Created), url: baseURL, sameSite: 'Strict' },
   ]);
+}
+
+/** POST log/log-in status for these credentials (200 when they log in, 400 when refused). */
+export async function logInStatus(
+  request: APIRequestContext,
+  config: NodeConfiguration,
+  usernameOrEmail: string,
+  password: string,
+): Promise<number> {
+  const response = await request.post(`${config.accountApiUrl}log/log-in`, {
+    headers: anonymousHeaders(config),
+    data: { UsernameOrEmail: usernameOrEmail, Password: password },
+  });
+  return response.status();
 }

@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createCounters, type Counters } from './lib/counters.ts';
+import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
@@ -22,6 +23,9 @@ import { rejectUnstorableText } from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
+import { deletionRoutes } from './modules/deletion/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createMetrics } from './modules/metrics/routes.ts';
@@ -62,7 +66,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+            serializers: { req: requestSerializer },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: () => uuid(),
@@ -133,7 +141,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await emailRoutes(api, ctx);
       await profileRoutes(api, ctx);
       await blocksRoutes(api, ctx);
+      await cookieRoutes(api, ctx);
       await passwordRoutes(api, ctx);
+      await deletionRoutes(api, ctx);
+      await newsletterRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

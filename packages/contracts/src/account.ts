@@ -20,3 +20,11 @@ export const AccountPasswordResetRequestSchema = z.object({
   ConfirmPassword: Text,
 });
 export type AccountPasswordResetRequest = z.infer<typeof AccountPasswordResetRequestSchema>;
+
+/** POST profile/user/{userId}/update-email (spec §2 Update email: New email, Confirm email). */
+export const UpdateEmailRequestSchema = z.object({ Email: Text, ConfirmEmail: Text });
+export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequestSchema>;
+
+/** GET email/update-email-confirm and GET email/update-email-recovery: the link's query (uid). */
+export const EmailLinkQuerySchema = z.object({ uid: Text });
+export type EmailLinkQuery = z.infer<typeof EmailLinkQuerySchema>;

@@ -77,6 +77,9 @@ export const ERROR_MESSAGES_EN = {
   // blocked users (spec §2 Blocked users, §7 POST unblock; partner block calls, docs/partner-api.md)
   ERROR_USER_NOT_BLOCKED: 'This player is not in your blocked users.',
   ERROR_BLOCK_SELF: 'A player cannot block themselves.',
+  // cookie consent (spec §4 Cookie consent, §7 POST cookie/user/{id}/set-cookie)
+  ERROR_COOKIE_NOTEXISTS: 'This cookie category does not exist.',
+  ERROR_COOKIE_NOT_OPTIONAL: 'These cookies are necessary for the site to work and cannot be refused.',
   // §5 messages
   ERROR_CAPTCHA_VERIFY_FAILED: 'An error occured. Please try again later.',
   ERROR_CAPTCHA_LOGIN_INVALID: 'You are not allowed to log in.',
@@ -93,6 +96,12 @@ export const ERROR_MESSAGES_EN = {
   ERROR_SURVEY_ANSWER_REQUIRED: 'You must answer this question.',
   // account area (spec §2 Password reset in the account: the Old password field)
   ERROR_OLD_PASSWORD_INCORRECT: 'Your current password is incorrect.',
+  ERROR_EMAIL_SAME: 'This is already your email address.',
+  ERROR_PASSWORD_INCORRECT: 'Your password is incorrect.',
+  ERROR_DELETION_TYPE_NOTEXISTS: 'This reason does not exist.',
+  ERROR_DELETION_REASON_EMPTY: 'Please tell us your reason.',
+  ERROR_DELETION_REASON_LENGTH: 'Your reason must be at most 1000 characters.',
+  ERROR_UNSUBSCRIBE_INVALID: 'This unsubscribe link is not valid.',
   // transport codes of the API (DESIGN.md §4)
   ERROR_FIELD_INVALID: 'This value is not valid.',
   ERROR_REQUEST_INVALID: 'The request is not valid.',

@@ -12,3 +12,6 @@ export * from './redirect.ts';
 export * from './mailbox.ts';
 export * from './blocks.ts';
 export * from './account.ts';
+export * from './deletion.ts';
+export * from './newsletter.ts';
+export * from './cookies.ts';

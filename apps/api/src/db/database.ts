@@ -11,6 +11,8 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-client-secrets-blocks.ts';
+import * as m0003 from './migrations/0003-newsletter-deletion.ts';
+import * as m0004 from './migrations/0004-cookie-consents.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -59,6 +61,8 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '0001-initial': { up: (db) => m0001.up(db, dialect) },
     '0002-client-secrets-blocks': { up: (db) => m0002.up(db) },
+    '0003-newsletter-deletion': { up: (db) => m0003.up(db, dialect) },
+    '0004-cookie-consents': { up: (db) => m0004.up(db) },
   };
 }
 

@@ -149,6 +149,34 @@ export interface AuditEventsTable {
   created_at: string;
 }
 
+/** A list a player receives (migration 0003; spec §3 Newsletter opt-in). */
+export interface UserNewsletterOptinsTable {
+  id: Generated<number>;
+  user_id: number;
+  list_id: number;
+  created_at: string;
+}
+
+/** Why an account was deleted, without any link to the player (migration 0003; spec §4 Deletion). */
+export interface DeletionFeedbackTable {
+  id: Generated<number>;
+  deletion_type_id: number | null;
+  reason: string | null;
+  created_at: string;
+}
+
+/**
+ * A player's choice for one cookie category (migration 0004; spec §4 Cookie consent, §7
+ * cookie/user/{id}); one row per (user_id, cookie_id).
+ */
+export interface UserCookieConsentsTable {
+  user_id: number;
+  cookie_id: number;
+  /** 1 accepted, 0 refused. */
+  is_accepted: number;
+  updated_at: string;
+}
+
 /** The whole store, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -165,6 +193,9 @@ export interface Database {
   user_connections: UserConnectionsTable;
   blocks: BlocksTable;
   audit_events: AuditEventsTable;
+  user_newsletter_optins: UserNewsletterOptinsTable;
+  deletion_feedback: DeletionFeedbackTable;
+  user_cookie_consents: UserCookieConsentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,6 +19,13 @@ export class AppError extends Error {
   }
 }
 
+/** 429 ERROR_RATE_LIMITED with `Retry-After` in seconds (DESIGN.md §4). */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError(429, [{ Property: '', ErrorMessage: 'ERROR_RATE_LIMITED' }], {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+}
+
 /** 400 with one error on `property` ('' for a general error). */
 export function badRequest(code: ErrorCode, property = ''): AppError {
   return new AppError(400, [{ Property: property, ErrorMessage: code }]);

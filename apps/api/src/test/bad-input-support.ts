@@ -130,7 +130,7 @@ export interface FuzzSubject {
 }
 
 /** Every POST route of the first journey, with a valid body for the suite's player (read at call time). */
-export function bodyRouteTable({ player, next }: Pick<FuzzSubject, 'player' | 'next'>): BodyRoute[] {
+export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[] {
   return [
     {
       name: 'POST register/new-user',
@@ -213,6 +213,68 @@ export function bodyRouteTable({ player, next }: Pick<FuzzSubject, 'player' | 'n
       numbers: [],
     },
     {
+      name: 'POST profile/user/{id}/update-email',
+      url: () => `/api/profile/user/${player().idUser}/update-email`,
+      headers: () => asUser(token()),
+      valid: () => ({ Email: `fuzz${next()}@players.test`, ConfirmEmail: 'mismatch@players.test' }),
+      text: ['Email', 'ConfirmEmail'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
+      // A wrong password: whatever passes the schema is refused by the check (the player stays).
+      name: 'POST password/validate/user/{id}',
+      url: () => `/api/password/validate/user/${player().idUser}`,
+      headers: () => asUser(token()),
+      valid: () => ({ Password: 'Not1the2password' }),
+      text: ['Password'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST deletion/user/{id}',
+      url: () => `/api/deletion/user/${player().idUser}`,
+      headers: () => asUser(token()),
+      valid: () => ({ Password: 'Not1the2password', Email: null, Id_DeletionType: 1, DeletionReason: null }),
+      text: [],
+      optionalText: ['Password', 'Email', 'DeletionReason'],
+      flags: [],
+      numbers: ['Id_DeletionType'],
+    },
+    {
+      // Refused for a player with a password (outside partner environments): nothing is deleted.
+      name: 'POST deletion/partner/user/{id}',
+      url: () => `/api/deletion/partner/user/${player().idUser}`,
+      headers: () => asUser(token()),
+      valid: () => ({ Email: null, Id_DeletionType: 1, DeletionReason: null }),
+      text: [],
+      optionalText: ['Password', 'Email', 'DeletionReason'],
+      flags: [],
+      numbers: ['Id_DeletionType'],
+    },
+    {
+      name: 'POST newsletter/optin-user',
+      url: () => '/api/newsletter/optin-user',
+      headers: () => asUser(token()),
+      valid: () => ({ ListId: 1, IsOptIn: false, IsG2GOptIn: false }),
+      text: [],
+      optionalText: [],
+      flags: ['IsOptIn', 'IsG2GOptIn'],
+      numbers: ['ListId'],
+    },
+    {
+      name: 'POST newsletter/unsubscribe',
+      url: () => '/api/newsletter/unsubscribe',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Token: 'not-a-signed-token' }),
+      text: ['Token'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
       // No body fields; the anonymous bearer keeps the player's session alive (401 before parsing).
       name: 'POST log/user/{id}/log-out',
       url: () => `/api/log/user/${player().idUser}/log-out`,
@@ -255,6 +317,20 @@ export function getRouteTable({ player, token }: Pick<FuzzSubject, 'player' | 't
       query: ['include'],
     },
     { name: 'GET profile/connects', url: '/api/profile/connects', headers: asUser(token()), query: [] },
+    { name: 'GET deletion/types', url: '/api/deletion/types', headers: ANONYMOUS, query: [] },
+    { name: 'GET newsletter', url: '/api/newsletter', headers: asUser(token()), query: [] },
+    {
+      name: 'GET email/update-email-confirm',
+      url: '/api/email/update-email-confirm',
+      headers: ANONYMOUS,
+      query: ['uid'],
+    },
+    {
+      name: 'GET email/update-email-recovery',
+      url: '/api/email/update-email-recovery',
+      headers: ANONYMOUS,
+      query: ['uid'],
+    },
   ];
 }
 

@@ -162,6 +162,37 @@ export async function sessionOf(
   return { identity, token: json<Token>(res) };
 }
 
+/**
+ * Writes a link of player `userId` to the provider `canonicalName` straight into the store (test set-up
+ * until the linking flows exist): `accountId` at the provider, `connectName` shown there.
+ */
+export async function insertConnection(
+  t: TestApp,
+  userId: number,
+  canonicalName: string,
+  accountId: string,
+  connectName: string,
+  lastCheck: string | null = null,
+): Promise<void> {
+  const provider = await t.ctx.db
+    .selectFrom('connection_providers')
+    .select('id')
+    .where('canonical_name', '=', canonicalName)
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto('user_connections')
+    .values({
+      user_id: userId,
+      provider_id: provider.id,
+      account_id: accountId,
+      connect_name: connectName,
+      avatar: null,
+      last_check: lastCheck,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
 /** Number of rows of `table`. */
 export async function countRows(t: TestApp, table: keyof Database): Promise<number> {
   const row = await t.ctx.db

@@ -1,7 +1,8 @@
 /**
  * The page shell (spec §2): skip link, header, the studio's welcome banner on Home and Login (spec §1
  * branding: "copy in the header and pages"), main landmark, page title, and a footer holding the cookie
- * control present on every page (spec §2 "A cookie control sits on every page"). Remembers the SSO query
+ * control present on every page (spec §2 "A cookie control sits on every page"), then the cookie consent
+ * manager (banner and settings dialog, spec §4 Cookie consent). Remembers the SSO query
  * (redirectUrl, client_id) for later pages (spec §9 carry-over), and pushes tag-manager page views.
  */
 import { useEffect, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { useAppConfiguration } from '../shared/config/config-context.tsx';
 import { rememberQuery } from '../shared/redirect/carry-over.ts';
 import { useTagManagerPageViews } from '../shared/analytics/tag-manager.ts';
 import { openCookieSettings } from '../shared/cookies/cookie-settings.ts';
+import { ConsentManager } from '../shared/cookies/consent-manager.tsx';
 import { Header } from './header.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import styles from './root-layout.module.css';
@@ -61,7 +63,8 @@ function CookieControl() {
 
 /**
  * The shell around a page's content: skip link, header, main landmark (with the welcome banner on Home
- * and Login) and the footer with the cookie control. Used by every route and by the crash fallback.
+ * and Login), the footer with the cookie control, and the consent manager (once). Used by every route
+ * and by the crash fallback.
  */
 export function PageShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -84,6 +87,7 @@ export function PageShell({ children }: { children: ReactNode }) {
           <CookieControl />
         </div>
       </footer>
+      <ConsentManager />
     </div>
   );
 }

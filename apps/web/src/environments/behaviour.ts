@@ -4,6 +4,15 @@
  */
 import { hasOneStepLogin, isPartnerEnvironment, type Environment } from '@guildgate/contracts';
 
+/**
+ * spec §2 Deletion request: "In one studio environment only step 3 appears, without Cancel, with text to
+ * contact support and a Contact button that opens an external support link instead of deleting".
+ * Guildgate chose AVALANCHE (the API refuses self-service deletion there too).
+ */
+export const SUPPORT_DELETION_ENVIRONMENT: Environment = 'AVALANCHE';
+/** The external support page of {@link SUPPORT_DELETION_ENVIRONMENT} (opened in a new tab). */
+export const DELETION_SUPPORT_URL = 'https://support.avalanche.example/requests/new?topic=account-deletion';
+
 /** How the Login page works (spec §2 Login). */
 export type LoginMode = 'one-step' | 'two-step' | 'partner-sso';
 
@@ -27,6 +36,15 @@ export interface Behaviour {
   canUpdateIdentity: boolean;
   /** spec §2 My information: partner environments have no password section. */
   showPasswordSection: boolean;
+  /** spec §2 Deletion request: three steps, or only 'contact support' in one studio environment. */
+  deletionMode: 'three-step' | 'contact-support';
+  /** Where the Contact button of the 'contact support' deletion goes; null elsewhere. */
+  deletionSupportUrl: string | null;
+  /**
+   * spec §7 deletion/partner/user/{userId} "when the password check is off": partner environments,
+   * whose players sign in through the studio and have no password here.
+   */
+  deletionPasswordCheck: boolean;
 }
 
 /** The behaviour of an environment (spec §1, §2, §9). */
@@ -44,5 +62,8 @@ export function behaviourFor(environment: Environment): Behaviour {
     showEmailSection: !twoPoint,
     canUpdateIdentity: !partner,
     showPasswordSection: !partner,
+    deletionMode: environment === SUPPORT_DELETION_ENVIRONMENT ? 'contact-support' : 'three-step',
+    deletionSupportUrl: environment === SUPPORT_DELETION_ENVIRONMENT ? DELETION_SUPPORT_URL : null,
+    deletionPasswordCheck: !partner,
   };
 }

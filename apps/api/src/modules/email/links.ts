@@ -11,7 +11,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { isoIn, isoNow } from '../../lib/time.ts';
 
 /** What a link is for. */
-export type LinkPurpose = 'register';
+export type LinkPurpose = 'register' | 'email_update_confirm' | 'email_update_recovery';
 
 /** The codes a consumer reports for an unknown/used and for an expired link (spec §8). */
 export interface LinkCodes {

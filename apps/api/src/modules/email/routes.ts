@@ -1,9 +1,14 @@
-/** POST email/confirm and POST email/send-confirmation-email (spec §7 Registration, recovery, email). */
+/**
+ * POST email/confirm, POST email/send-confirmation-email, GET email/update-email-confirm and GET
+ * email/update-email-recovery (spec §7 Registration, recovery, email). The update links work with the
+ * anonymous bearer (the link may be opened in any browser); a player's own token keeps their session.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   ConfirmResponseSchema,
   EmailConfirmRequestSchema,
+  EmailLinkQuerySchema,
   SendConfirmationEmailRequestSchema,
   SuccessResponseSchema,
 } from '@guildgate/contracts';
@@ -12,6 +17,7 @@ import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { confirmEmail, resendConfirmation } from './confirm.ts';
+import { confirmEmailUpdate, recoverEmail } from './update.ts';
 
 /** Registers the e-mail routes on the /api scope. */
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,4 +45,21 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return { Success: true };
     },
   });
+
+  for (const [path, action] of [
+    ['/email/update-email-confirm', confirmEmailUpdate],
+    ['/email/update-email-recovery', recoverEmail],
+  ] as const) {
+    r.get(path, {
+      schema: { querystring: EmailLinkQuerySchema, response: { 200: SuccessResponseSchema } },
+      config: { rateLimit: sensitiveRateLimit(ctx) },
+      onRequest: anonymous,
+      handler: async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        if (!request.query.uid) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
+        await action(ctx, request.query.uid, request.auth, request.ip);
+        return { Success: true };
+      },
+    });
+  }
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionsResponseSchema, UserSchema, type Token } from '@guildgate/contracts';
 import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../../test/harness.ts';
-import { createPlayer, sessionOf, type Player } from '../../test/helpers.ts';
+import { createPlayer, insertConnection, sessionOf, type Player } from '../../test/helpers.ts';
 
 /** Every key (at any depth) of a JSON value. */
 function keysOf(value: unknown): string[] {
@@ -145,23 +145,7 @@ describe.each(STORES)('profile on %s', (kind) => {
   });
 
   it("shows a player's own link as linked", async () => {
-    const steam = await t.ctx.db
-      .selectFrom('connection_providers')
-      .select('id')
-      .where('canonical_name', '=', 'steam')
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .insertInto('user_connections')
-      .values({
-        user_id: b.id,
-        provider_id: steam.id,
-        account_id: '76561198000000000',
-        connect_name: 'bee',
-        avatar: null,
-        last_check: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertConnection(t, b.id, 'steam', '76561198000000000', 'bee');
     const bSession = await sessionOf(t, b);
     const mine = ConnectionsResponseSchema.parse(
       json(

@@ -1,6 +1,7 @@
 /**
- * GET profile/user/{id}?include=Block, GET profile/connects and POST
- * profile/user/{userId}/update-username (spec §7; §3 User, Connection; §2 Update username).
+ * GET profile/user/{id}?include=Block, GET profile/connects, POST profile/user/{userId}/update-username
+ * and POST profile/user/{userId}/update-email (spec §7; §3 User, Connection; §2 Update username,
+ * Update email).
  * A player reads and changes only their own profile (403 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import {
   ConnectionsResponseSchema,
   ProfileQuerySchema,
   SuccessResponseSchema,
+  UpdateEmailRequestSchema,
   UpdateUsernameRequestSchema,
   UserIdParamsSchema,
   UserSchema,
@@ -21,6 +23,7 @@ import { requireSelf, userAuth } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { updateUsername } from './username.ts';
+import { requestEmailUpdate } from '../email/update.ts';
 
 /** The spec's User of `userId`, with its blocked players when `withBlocks`. */
 export async function loadUser(ctx: AppContext, userId: number, withBlocks: boolean): Promise<User> {
@@ -111,6 +114,21 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);
       await updateUsername(ctx, auth.userId, request.body.Username, request.ip);
+      return { Success: true };
+    },
+  });
+
+  r.post('/profile/user/:id/update-email', {
+    schema: {
+      params: UserIdParamsSchema,
+      body: UpdateEmailRequestSchema,
+      response: { 200: SuccessResponseSchema },
+    },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: user,
+    handler: async (request) => {
+      const auth = requireSelf(request, request.params.id);
+      await requestEmailUpdate(ctx, auth.userId, request.body, request.ip);
       return { Success: true };
     },
   });

@@ -18,6 +18,7 @@ import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { isDisposableEmail } from './disposable.ts';
 import { registerFormErrors } from './rules.ts';
+import { optInToEveryList } from '../newsletter/service.ts';
 
 /** Default avatar of a new player (served by the SPA). */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
@@ -124,6 +125,8 @@ export async function registerPlayer(
         })
         .returning(['id', 'email', 'username'])
         .executeTakeFirstOrThrow();
+      // spec §3 G2GSegaOptin (when the newsletter section is on): the player receives every list.
+      if (ctx.config.features.newsletterSection && form.G2GSegaOptin) await optInToEveryList(trx, user.id);
       const token = await createVerificationLink({ ...ctx, db: trx }, user, redirectUrl);
       await audit({ db: trx }, user.id, 'register.created', ip);
       return { ...user, token };

@@ -7,7 +7,7 @@
 import { maskEmail, titleName, type IdentifyResponse } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest, rateLimited } from '../../lib/errors.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { MINUTE_MS, isoNow } from '../../lib/time.ts';
 import { audit } from '../../lib/audit.ts';
@@ -38,12 +38,6 @@ export async function identify(ctx: AppContext, usernameOrEmail: string): Promis
   };
 }
 
-function throttled(retryAfterSeconds: number): AppError {
-  return new AppError(429, [{ Property: '', ErrorMessage: 'ERROR_RATE_LIMITED' }], {
-    'retry-after': String(retryAfterSeconds),
-  });
-}
-
 /**
  * Checks `password` for `user` (undefined = unknown, answered like a wrong password) and opens a session.
  * @param passwordProperty the form field errors are reported on
@@ -68,7 +62,7 @@ async function checkPasswordAndOpen(
   const ipAttempts = await ctx.counters.hit(ipKey, FAILURE_WINDOW_MS);
   const accountAttempts = await ctx.counters.hit(accountKey, FAILURE_WINDOW_MS);
   if (ipAttempts > MAX_FAILURES_PER_ACCOUNT_IP || accountAttempts > MAX_FAILURES_PER_ACCOUNT) {
-    throw throttled(FAILURE_WINDOW_MS / 1000);
+    throw rateLimited(FAILURE_WINDOW_MS / 1000);
   }
   if (!(await verifyPassword(user.password_hash, password))) {
     await audit(ctx, user.id, 'login.failed', origin.ip);

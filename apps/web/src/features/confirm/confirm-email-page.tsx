@@ -2,18 +2,18 @@
  * /confirm-email (spec §2: "Needs query uid (else bad request); optional redirectUrl"; §7 POST
  * email/confirm). The uid leaves the address bar before the call (DESIGN.md §5).
  */
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LinkConfirmation, stripQueryParameter } from './link-confirmation.tsx';
+import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
+import { LinkConfirmation } from './link-confirmation.tsx';
 
 /** The e-mail confirmation link page. */
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const [uid] = useState(() => search.get('uid'));
+  const uid = useLinkSecret('uid');
   const [redirectUrl] = useState(() => search.get('redirectUrl'));
-  useLayoutEffect(() => stripQueryParameter('uid'), []);
   if (!uid) return <Navigate to="/errors/bad-request?message=ERROR_REQUEST_INVALID" replace />;
   return (
     <LinkConfirmation

@@ -15,14 +15,6 @@ import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
 import { ui } from '../../shared/ui/index.ts';
 import { useConfirmLink, type LinkKind } from './confirm-api.ts';
 
-/** Removes `param` from the address bar at once, keeping the router's history state. */
-export function stripQueryParameter(param: string): void {
-  const url = new URL(window.location.href);
-  if (!url.searchParams.has(param)) return;
-  url.searchParams.delete(param);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-}
-
 /** Props of a link page. */
 export interface LinkConfirmationProps {
   kind: LinkKind;

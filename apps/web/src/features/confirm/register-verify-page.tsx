@@ -3,21 +3,21 @@
  * verificationCode: 'This request should have a verification code.'"; §7 POST register/verify).
  * The environment gate is applied by the router.
  */
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../shared/i18n/use-error-text.ts';
+import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
 import { ui } from '../../shared/ui/index.ts';
-import { LinkConfirmation, stripQueryParameter } from './link-confirmation.tsx';
+import { LinkConfirmation } from './link-confirmation.tsx';
 
 /** The register verification link page. */
 export function RegisterVerifyPage() {
   const { t } = useTranslation();
   const text = useErrorText();
   const [search] = useSearchParams();
-  const [code] = useState(() => search.get('verificationCode'));
+  const code = useLinkSecret('verificationCode');
   const [redirectUrl] = useState(() => search.get('redirectUrl'));
-  useLayoutEffect(() => stripQueryParameter('verificationCode'), []);
   if (!code) {
     return (
       <section className={ui.card} aria-labelledby="verify-heading">

@@ -1,55 +1,30 @@
 /**
- * /account/cookies (spec §2 Cookies: "Per-category switches"; §4 Cookie consent; §7 GET cookie → the
- * categories, GET cookie/user/{id} → the player's choices, POST cookie/user/{id}/set-cookie
- * {Id_Cookie, IsAccepted}). Entered only when the custom cookie management flag is off (guard).
+ * /account/cookies (spec §2 Cookies: "Per-category switches"; §4 Cookie consent; §7 GET
+ * cookie/user/{id} → the categories with the player's choices, POST cookie/user/{id}/set-cookie
+ * {Id_Cookie, IsAccepted}). One switch per active category, bound to the player's server record;
+ * a change moves the switch at once and is stored with set-cookie (put back when refused), then the
+ * consent cookies are written to match the record (so the banner and the tag manager follow at once)
+ * and 'popup seen' is recorded once. A refused change is listed under the switches (spec §8). Entered only when the custom cookie management
+ * flag is off (route guard; with it on, the side list opens the consent manager's dialog instead).
  */
-import { useId } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { CookieCategory, SetCookieRequest } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { collectFormErrors } from '../../shared/api/form-errors.ts';
+import { shownCategories, valuesFromCategories } from '../../shared/cookies/consent.ts';
+import { ConsentSwitch } from '../../shared/cookies/consent-switch.tsx';
+import {
+  COOKIE_QUERY_KEYS,
+  claimConsentSync,
+  fetchCookieCategories,
+  recordPopupSeen,
+  writeConsent,
+} from '../../shared/cookies/use-consent.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
+import { ErrorSummary, Notice } from '../../shared/ui/index.ts';
 import styles from '../../shared/ui/account-list.module.css';
-
-/** A cookie category and the player's choice (not in @guildgate/contracts yet: cookie API later). */
-const CookieSchema = z.object({
-  Id: z.union([z.string(), z.number()]),
-  Name: z.string(),
-  Description: z.string().nullish(),
-  IsMandatory: z.boolean().nullish(),
-});
-const UserCookieSchema = z.object({ Id_Cookie: z.union([z.string(), z.number()]), IsAccepted: z.boolean() });
-type CookieCategory = z.infer<typeof CookieSchema>;
-
-function CategoryRow({
-  category,
-  accepted,
-  onToggle,
-}: {
-  category: CookieCategory;
-  accepted: boolean;
-  onToggle: (on: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <li className={styles.row}>
-      <div className={styles.text}>
-        <h3 id={`${id}-name`}>{category.Name}</h3>
-        {category.Description ? <p>{category.Description}</p> : null}
-        {category.IsMandatory ? <p>{t('cookies.mandatory')}</p> : null}
-      </div>
-      <input
-        type="checkbox"
-        role="switch"
-        aria-labelledby={`${id}-name`}
-        checked={category.IsMandatory ? true : accepted}
-        disabled={Boolean(category.IsMandatory)}
-        onChange={(event) => onToggle(event.target.checked)}
-      />
-    </li>
-  );
-}
 
 /** The Cookies page. */
 export function CookiesPage() {
@@ -58,47 +33,76 @@ export function CookiesPage() {
   const onError = useErrorHandler();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const userId = user?.Id_User ?? '';
-  const failed = (error: unknown) => {
-    onError(error);
-    throw error;
-  };
+  const idUser = user?.Id_User ?? '';
+  const queryKey = COOKIE_QUERY_KEYS.user(idUser);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
   const categories = useQuery({
-    queryKey: ['cookie'],
-    queryFn: () => api.call('GET', 'cookie', { schema: z.array(CookieSchema) }).catch(failed),
-  });
-  const choices = useQuery({
-    queryKey: ['cookie', 'user', userId],
+    queryKey,
     queryFn: () =>
-      api
-        .call('GET', `cookie/user/${encodeURIComponent(userId)}`, { schema: z.array(UserCookieSchema) })
-        .catch(failed),
-    enabled: Boolean(userId),
+      fetchCookieCategories(api, idUser).catch((error: unknown) => {
+        onError(error);
+        throw error;
+      }),
+    enabled: Boolean(idUser),
   });
   const setCookie = useMutation({
-    mutationFn: (body: { Id_Cookie: string | number; IsAccepted: boolean }) =>
-      api.call('POST', `cookie/user/${encodeURIComponent(userId)}/set-cookie`, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cookie', 'user', userId] }),
-    onError,
+    mutationFn: (body: SetCookieRequest) =>
+      api.call('POST', `cookie/user/${encodeURIComponent(idUser)}/set-cookie`, { body }),
   });
-  const accepted = (id: string | number) =>
-    choices.data?.some((choice) => String(choice.Id_Cookie) === String(id) && choice.IsAccepted) ?? false;
+
+  const onToggle = (category: CookieCategory, on: boolean) => {
+    if (!user) return;
+    setErrors([]);
+    setSaved(false);
+    // This page stores the choice itself: the consent manager need not send the cookies' choice.
+    claimConsentSync(user.Id_User);
+    // The switch moves at once (optimistic); a refused change puts it back.
+    const previous = queryClient.getQueryData<CookieCategory[]>(queryKey) ?? [];
+    const updated = previous.map((c) => (c.Id === category.Id ? { ...c, IsAccepted: on } : c));
+    void queryClient.cancelQueries({ queryKey });
+    queryClient.setQueryData(queryKey, updated);
+    setCookie.mutate(
+      { Id_Cookie: category.Id, IsAccepted: on },
+      {
+        onSuccess: () => {
+          writeConsent(valuesFromCategories(updated));
+          setSaved(true);
+          recordPopupSeen(api, user).catch((error: unknown) => {
+            console.warn("'Popup seen' could not be recorded", error);
+          });
+          void queryClient.invalidateQueries({ queryKey: COOKIE_QUERY_KEYS.all });
+        },
+        onError: (error) => {
+          queryClient.setQueryData(queryKey, previous);
+          const collected = collectFormErrors(error, []);
+          if (collected) setErrors(collected.general);
+          else onError(error);
+        },
+      },
+    );
+  };
+
   return (
     <section aria-labelledby="cookies-heading">
       <h2 id="cookies-heading">{t('cookies.heading')}</h2>
       <p>{t('cookies.intro')}</p>
       {categories.data ? (
         <ul className={styles.list}>
-          {categories.data.map((category) => (
-            <CategoryRow
-              key={String(category.Id)}
-              category={category}
-              accepted={accepted(category.Id)}
-              onToggle={(on) => setCookie.mutate({ Id_Cookie: category.Id, IsAccepted: on })}
-            />
+          {shownCategories(categories.data).map((category) => (
+            <li key={category.Id}>
+              <ConsentSwitch
+                category={category}
+                isSelected={category.IsAccepted}
+                isBusy={setCookie.isPending}
+                onChange={(on) => onToggle(category, on)}
+              />
+            </li>
           ))}
         </ul>
       ) : null}
+      <ErrorSummary codes={errors} />
+      {saved ? <Notice>{t('cookies.saved')}</Notice> : null}
     </section>
   );
 }

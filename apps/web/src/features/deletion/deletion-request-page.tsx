@@ -1,35 +1,46 @@
 /**
  * /account/deletion-request (spec §2 Deletion request, three steps: 1. password, Confirm; 2. a reason from
  * the server's list, 'other' with free text, Skip and Confirm; 3. 'Are you sure?' with avatar, username
- * and title, Cancel and Delete; then /deletion/confirm. §4 Deletion: Skip clears the reason, Cancel
- * resets everything, after deletion the session is cleared. §7 POST password/validate/user/{userId},
- * GET deletion/types, POST deletion/user/{userId}). The guard applies the deletion-section flag.
+ * and title, Cancel and Delete; then /deletion/confirm. §4 Deletion: Skip clears the reason and moves on,
+ * Cancel resets everything, after deletion the identity cookie, user and token are cleared. §7 POST
+ * password/validate/user/{userId}, GET deletion/types, POST deletion/user/{userId}, or
+ * deletion/partner/user/{userId} where the password check is off (partner environments and players who
+ * sign in through a partner: step 1 is not shown). In the 'contact support' environment
+ * (environments/behaviour.ts) only step 3 appears, without Cancel, with a Contact button to the support
+ * page instead of Delete. The route guard applies the deletion-section flag.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import type { User } from '@guildgate/contracts';
+import { DELETION_REASON_MAX, DeletionTypesResponseSchema, type User } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { collectFormErrors } from '../../shared/api/form-errors.ts';
+import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import styles from './deletion.module.css';
 
-/** A deletion reason (not in @guildgate/contracts yet: the deletion API comes later). */
-const DeletionTypeSchema = z.object({
-  Id: z.number(),
-  Name: z.string(),
-  IsOther: z.boolean().nullish(),
-});
-const DeletionTypesSchema = z.object({ DeletionTypes: z.array(DeletionTypeSchema) });
 const PASSWORD_FIELDS = ['Password'] as const;
 
+/** The reason of step 2: a type id (null when skipped) and free text for 'other'. */
 interface Reason {
   id: number | null;
   text: string;
+}
+
+/** A step's heading, focused when the step appears (screen readers hear the new step). */
+function StepHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h3 ref={ref} tabIndex={-1} className={styles.stepHeading}>
+      {children}
+    </h3>
+  );
 }
 
 function PasswordStep({ user, onValid }: { user: User; onValid: (password: string) => void }) {
@@ -59,6 +70,7 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
   });
   return (
     <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <StepHeading>{t('deletion.passwordHeading')}</StepHeading>
       <p>{t('deletion.passwordIntro')}</p>
       <ErrorSummary codes={server.general} />
       <TextField
@@ -83,40 +95,65 @@ function ReasonStep({ onDone }: { onDone: (reason: Reason) => void }) {
   const onError = useErrorHandler();
   const [choice, setChoice] = useState<number | null>(null);
   const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const types = useQuery({
     queryKey: ['deletion', 'types'],
     queryFn: () =>
-      api.call('GET', 'deletion/types', { schema: DeletionTypesSchema }).catch((error: unknown) => {
-        onError(error);
-        throw error;
+      api.call('GET', 'deletion/types', { schema: DeletionTypesResponseSchema }).catch((failure: unknown) => {
+        onError(failure);
+        throw failure;
       }),
   });
   const other = types.data?.DeletionTypes.find((type) => type.Id === choice)?.IsOther ?? false;
+  const confirm = () => {
+    if (choice === null) return setError('deletion.chooseReason');
+    if (other && !text.trim()) return setError('ERROR_DELETION_REASON_EMPTY');
+    onDone({ id: choice, text: other ? text.trim() : '' });
+  };
   return (
     <form
       className={ui.stack}
       onSubmit={(event) => {
         event.preventDefault();
-        onDone({ id: choice, text: other ? text.trim() : '' });
+        confirm();
       }}
+      noValidate
     >
-      <fieldset className={ui.stack}>
+      <StepHeading>{t('deletion.reasonHeading')}</StepHeading>
+      <fieldset className={styles.reasons}>
         <legend>{t('deletion.reasonLegend')}</legend>
         {types.data?.DeletionTypes.map((type) => (
-          <label key={type.Id}>
+          <label key={type.Id} className={styles.reason}>
             <input
               type="radio"
               name="reason"
               value={type.Id}
               checked={choice === type.Id}
-              onChange={() => setChoice(type.Id)}
-            />{' '}
-            {type.Name}
+              onChange={() => {
+                setChoice(type.Id);
+                setError(null);
+              }}
+            />
+            {type.Description}
           </label>
         ))}
       </fieldset>
       {other ? (
-        <TextField label={t('deletion.otherReason')} value={text} onChange={(e) => setText(e.target.value)} />
+        <TextField
+          label={t('deletion.otherReason')}
+          value={text}
+          maxLength={DELETION_REASON_MAX}
+          error={error === 'ERROR_DELETION_REASON_EMPTY' ? error : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+        />
+      ) : null}
+      {error === 'deletion.chooseReason' ? (
+        <p className={ui.errorSummary} role="alert">
+          {t('deletion.chooseReason')}
+        </p>
       ) : null}
       <div className={ui.actions}>
         <button type="button" className={ui.buttonSecondary} onClick={() => onDone({ id: null, text: '' })}>
@@ -130,6 +167,21 @@ function ReasonStep({ onDone }: { onDone: (reason: Reason) => void }) {
   );
 }
 
+/** The player's card of step 3: avatar, username and title. */
+function PlayerCard({ user }: { user: User }) {
+  return (
+    <div className={styles.player}>
+      {user.AvatarUrl ? (
+        <img className={styles.avatar} src={user.AvatarUrl} alt="" width={56} height={56} />
+      ) : null}
+      <div>
+        <p className={styles.username}>{user.Username}</p>
+        {user.TitleName ? <p className={styles.title}>{user.TitleName}</p> : null}
+      </div>
+    </div>
+  );
+}
+
 function ConfirmStep({
   user,
   password,
@@ -137,50 +189,62 @@ function ConfirmStep({
   onCancel,
 }: {
   user: User;
-  password: string;
+  /** null: the partner call, without password check. */
+  password: string | null;
   reason: Reason;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const api = useApi();
   const onError = useErrorHandler();
-  const store = useSessionStore();
   const navigate = useNavigate();
+  const [errors, setErrors] = useState<string[]>([]);
   const remove = useMutation({
     mutationFn: () =>
       afterSubmitDelay(() =>
-        api.call('POST', `deletion/user/${encodeURIComponent(user.Id_User)}`, {
-          body: {
-            Password: password,
-            Email: user.Email,
-            Id_DeletionType: reason.id,
-            DeletionReason: reason.text || null,
+        api.call(
+          'POST',
+          `${password === null ? 'deletion/partner/user' : 'deletion/user'}/${encodeURIComponent(user.Id_User)}`,
+          {
+            body: {
+              ...(password === null ? {} : { Password: password }),
+              Email: user.Email,
+              Id_DeletionType: reason.id,
+              DeletionReason: reason.text || null,
+            },
           },
-        }),
+        ),
       ),
-    onSuccess: () => {
-      store.clear();
-      void navigate('/deletion/confirm', { replace: true });
-    },
-    onError,
   });
+  const onDelete = () => {
+    if (remove.isPending) return;
+    setErrors([]);
+    remove.mutate(undefined, {
+      // The deleted page clears the session once it shows (see DeletionConfirmPage): cleared here, the
+      // guard of this members-only page would send the now anonymous visitor to login first.
+      onSuccess: () => void navigate('/deletion/confirm', { replace: true, state: { deleted: true } }),
+      onError: (error) => {
+        const collected = collectFormErrors(error, []);
+        if (collected) setErrors(collected.general);
+        else onError(error);
+      },
+    });
+  };
   return (
     <div className={ui.stack}>
-      <h3>{t('deletion.sureHeading')}</h3>
-      <p>
-        {user.AvatarUrl ? <img src={user.AvatarUrl} alt="" width={48} height={48} /> : null}{' '}
-        <strong>{user.Username}</strong> {user.TitleName}
-      </p>
+      <StepHeading>{t('deletion.sureHeading')}</StepHeading>
+      <PlayerCard user={user} />
       <p>{t('deletion.sureBody')}</p>
+      <ErrorSummary codes={errors} />
       <div className={ui.actions}>
         <button type="button" className={ui.buttonSecondary} onClick={onCancel}>
           {t('deletion.cancel')}
         </button>
         <button
           type="button"
-          className={ui.button}
+          className={`${ui.button} ${styles.danger}`}
           disabled={remove.isPending}
-          onClick={() => remove.mutate()}
+          onClick={onDelete}
         >
           {t('deletion.delete')}
         </button>
@@ -189,34 +253,82 @@ function ConfirmStep({
   );
 }
 
+/** The 'contact support' variant: only step 3, no Cancel, a Contact link instead of Delete. */
+function ContactSupportStep({ user, supportUrl }: { user: User; supportUrl: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={ui.stack}>
+      <StepHeading>{t('deletion.sureHeading')}</StepHeading>
+      <PlayerCard user={user} />
+      <p>{t('deletion.contactSupport')}</p>
+      <div className={ui.actions}>
+        <a className={ui.button} href={supportUrl} target="_blank" rel="noopener noreferrer">
+          {t('deletion.contact')}
+          <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
+        </a>
+      </div>
+    </div>
+  );
+}
+
 /** The Deletion request page. */
 export function DeletionRequestPage() {
   const { t } = useTranslation();
+  const { behaviour } = useAppConfiguration();
   const { user } = useSession();
   const [password, setPassword] = useState<string | null>(null);
   const [reason, setReason] = useState<Reason | null>(null);
+  // A fresh key per attempt: Cancel starts every step anew.
+  const [attempt, setAttempt] = useState(0);
   if (!user) return null;
-  const step = password === null ? 1 : reason === null ? 2 : 3;
+  const heading = <h2 id="deletion-heading">{t('deletion.heading')}</h2>;
+  if (behaviour.deletionMode === 'contact-support' && behaviour.deletionSupportUrl) {
+    return (
+      <section aria-labelledby="deletion-heading">
+        {heading}
+        <ContactSupportStep user={user} supportUrl={behaviour.deletionSupportUrl} />
+      </section>
+    );
+  }
+  // No password here (partner sign-on): the password step is not shown and the partner call is used.
+  const checkPassword = behaviour.deletionPasswordCheck && user.AuthType !== 2;
+  const steps = checkPassword ? 3 : 2;
+  const step = checkPassword && password === null ? 1 : reason === null ? 2 : 3;
   const cancel = () => {
     setPassword(null);
     setReason(null);
+    setAttempt((n) => n + 1);
   };
   return (
-    <section aria-labelledby="deletion-heading">
-      <h2 id="deletion-heading">{t('deletion.heading')}</h2>
-      <p>{t('deletion.step', { step })}</p>
+    <section aria-labelledby="deletion-heading" key={attempt}>
+      {heading}
+      <p>{t('deletion.step', { step: step - (3 - steps), total: steps })}</p>
       {step === 1 ? <PasswordStep user={user} onValid={setPassword} /> : null}
       {step === 2 ? <ReasonStep onDone={setReason} /> : null}
-      {step === 3 && password !== null && reason ? (
-        <ConfirmStep user={user} password={password} reason={reason} onCancel={cancel} />
+      {step === 3 && reason ? (
+        <ConfirmStep
+          user={user}
+          password={checkPassword ? password : null}
+          reason={reason}
+          onCancel={cancel}
+        />
       ) : null}
     </section>
   );
 }
 
-/** /deletion/confirm (spec §2: 'Your account has been successfully deleted.' with Return to homepage). */
+/**
+ * /deletion/confirm (spec §2: 'Your account has been successfully deleted.' with Return to homepage).
+ * Reached from a deletion (navigation state `deleted`), it removes the identity cookie and clears user
+ * and token (spec §4 Deletion); a visit without that state leaves any session alone.
+ */
 export function DeletionConfirmPage() {
   const { t } = useTranslation();
+  const store = useSessionStore();
+  const deleted = (useLocation().state as { deleted?: boolean } | null)?.deleted === true;
+  useEffect(() => {
+    if (deleted) store.clear();
+  }, [deleted, store]);
   return (
     <section className={ui.card} aria-labelledby="deleted-heading">
       <h1 id="deleted-heading">{t('deletion.doneHeading')}</h1>

@@ -6,22 +6,12 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { NewsletterResponseSchema, type OptIn } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
 import { ErrorSummary } from '../../shared/ui/index.ts';
 import styles from '../../shared/ui/account-list.module.css';
 
-/** One opt-in list (not in @guildgate/contracts yet: the newsletter API comes later). */
-const OptInSchema = z.object({
-  ListId: z.union([z.string(), z.number()]),
-  Name: z.string(),
-  Description: z.string().nullish(),
-  IsOptIn: z.boolean(),
-  IsG2GOptIn: z.boolean().nullish(),
-});
-type OptIn = z.infer<typeof OptInSchema>;
-const NewsletterSchema = z.object({ OptInList: z.array(OptInSchema) });
 const QUERY_KEY = ['newsletter'] as const;
 
 function OptInRow({ list, onToggle, busy }: { list: OptIn; onToggle: (on: boolean) => void; busy: boolean }) {
@@ -29,14 +19,12 @@ function OptInRow({ list, onToggle, busy }: { list: OptIn; onToggle: (on: boolea
   return (
     <li className={styles.row}>
       <div className={styles.text}>
-        <h3 id={`${id}-name`}>{list.Name}</h3>
-        {list.Description ? <p id={`${id}-description`}>{list.Description}</p> : null}
+        <h3 id={`${id}-name`}>{list.ListName}</h3>
       </div>
       <input
         type="checkbox"
         role="switch"
         aria-labelledby={`${id}-name`}
-        aria-describedby={list.Description ? `${id}-description` : undefined}
         checked={list.IsOptIn}
         disabled={busy}
         onChange={(event) => onToggle(event.target.checked)}
@@ -55,7 +43,7 @@ export function NewsletterPage() {
   const lists = useQuery({
     queryKey: QUERY_KEY,
     queryFn: () =>
-      api.call('GET', 'newsletter', { schema: NewsletterSchema }).catch((error: unknown) => {
+      api.call('GET', 'newsletter', { schema: NewsletterResponseSchema }).catch((error: unknown) => {
         onError(error);
         throw error;
       }),
@@ -63,7 +51,8 @@ export function NewsletterPage() {
   const toggle = useMutation({
     mutationFn: ({ list, on }: { list: OptIn; on: boolean }) =>
       api.call('POST', 'newsletter/optin-user', {
-        body: { ListId: list.ListId, IsOptIn: on, IsG2GOptIn: list.IsG2GOptIn ?? false },
+        // The general consent follows the lists (the server derives it; docs/account-data.md).
+        body: { ListId: list.ListId, IsOptIn: on, IsG2GOptIn: on || (lists.data?.IsG2GOptIn ?? false) },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
   });

@@ -1,15 +1,37 @@
-/** /unsubscribe (spec §2 route table: Unsubscribe confirmation 'You have been unsubscribed.'). */
+/**
+ * /unsubscribe (spec §2 route table: Unsubscribe confirmation 'You have been unsubscribed.'). Newsletter
+ * e-mails link here with a signed `token` (docs/account-data.md); the token leaves the address bar, POST
+ * newsletter/unsubscribe confirms it, then the page says so. A missing, forged or altered token goes to
+ * BadRequestError (spec §8 generic handler).
+ */
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
+import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
 import { ui } from '../../shared/ui/index.ts';
 
 /** The unsubscribe confirmation. */
 export function UnsubscribePage() {
   const { t } = useTranslation();
+  const api = useApi();
+  const onError = useErrorHandler();
+  const token = useLinkSecret('token');
+  const started = useRef(false);
+  const { mutate, isSuccess } = useMutation({
+    mutationFn: () => api.call('POST', 'newsletter/unsubscribe', { body: { Token: token ?? '' } }),
+    onError,
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
   return (
     <section className={ui.card} aria-labelledby="unsubscribe-heading">
       <h1 id="unsubscribe-heading">{t('unsubscribe.heading')}</h1>
-      <p>{t('unsubscribe.body')}</p>
+      {isSuccess ? <p role="status">{t('unsubscribe.body')}</p> : <p>{t('unsubscribe.inProgress')}</p>}
       <p>
         <Link to="/">{t('common.returnHome')}</Link>
       </p>

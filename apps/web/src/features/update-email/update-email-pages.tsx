@@ -8,13 +8,14 @@
  */
 import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { useSession } from '../../shared/session/session-context.tsx';
+import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
+import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { ErrorSummary, Notice, TextField, ui } from '../../shared/ui/index.ts';
 
 const FIELDS = ['Email', 'ConfirmEmail'] as const;
@@ -26,7 +27,7 @@ export function UpdateEmailPage() {
   const { t } = useTranslation();
   const api = useApi();
   const { user } = useSession();
-  const [sent, setSent] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const update = useMutation({
     mutationFn: (values: Values) =>
       afterSubmitDelay(() =>
@@ -35,19 +36,26 @@ export function UpdateEmailPage() {
         }),
       ),
   });
-  const { register, handleSubmit, setError, formState } = useForm<Values>({
+  const { register, handleSubmit, setError, formState, reset } = useForm<Values>({
     defaultValues: { Email: '', ConfirmEmail: '' },
   });
   const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
   const onSubmit = handleSubmit((values) => {
     if (update.isPending) return;
     server.clear();
-    update.mutate(values, { onSuccess: () => setSent(true), onError: (error) => server.apply(error) });
+    setSentTo(null);
+    update.mutate(values, {
+      onSuccess: () => {
+        setSentTo(values.Email.trim());
+        reset();
+      },
+      onError: (error) => server.apply(error),
+    });
   });
   return (
     <section aria-labelledby="update-email-heading">
       <h2 id="update-email-heading">{t('updateEmail.heading')}</h2>
-      {sent ? <Notice>{t('updateEmail.requested')}</Notice> : null}
+      {sentTo ? <Notice>{t('updateEmail.requested', { email: sentTo })}</Notice> : null}
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
         <ErrorSummary codes={server.general} />
         <TextField
@@ -82,20 +90,26 @@ export function UpdateEmailPage() {
   );
 }
 
-/** /account/update-email/confirm and /recovery: no UI; the uid link is confirmed, then success. */
+/**
+ * /account/update-email/confirm and /recovery: no UI; the uid leaves the address bar, the link is
+ * confirmed, then the success page. A used or expired link goes to BadRequestError (spec §8).
+ */
 export function UpdateEmailLinkPage({ kind }: { kind: 'confirm' | 'recovery' }) {
   const { t } = useTranslation();
   const api = useApi();
   const onError = useErrorHandler();
+  const store = useSessionStore();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const uid = useLinkSecret('uid');
   const started = useRef(false);
   // A mutation, so that the header's Loading label shows meanwhile.
   const { mutate } = useMutation({
     mutationFn: async () => {
       try {
         const path = kind === 'confirm' ? 'email/update-email-confirm' : 'email/update-email-recovery';
-        await api.call('GET', path, { query: Object.fromEntries(search) });
+        await api.call('GET', path, { query: { uid: uid ?? '' } });
+        // The address changed: a logged-in player's profile is loaded again.
+        if (store.getState().status === 'authenticated') await store.restore();
         await navigate('/account/update-email/success', { replace: true });
       } catch (error) {
         onError(error);

@@ -57,6 +57,7 @@ export const EN = {
   common: {
     returnHome: 'Return to homepage',
     errorsHeading: 'There is a problem',
+    opensInNewTab: '(opens in a new tab)',
   },
   home: {
     heading: 'Your {{studio}} account',
@@ -225,11 +226,31 @@ export const EN = {
   cookies: {
     heading: 'Cookies',
     intro: 'Choose which cookies we may use.',
-    mandatory: 'Always on',
+    saved: 'Your choice has been saved.',
+  },
+  consent: {
+    heading: 'Your cookie choices', // e2e
+    body: 'We use necessary cookies to run this site. With your consent, we also use analytical cookies to see how the site is used and marketing cookies to show you relevant offers. Change your choice at any time with "Manage cookies" at the bottom of every page.',
+    acceptAll: 'Accept all', // e2e
+    rejectAll: 'Reject all', // e2e
+    settings: 'Settings', // e2e
+    settingsHeading: 'Cookie settings', // e2e
+    settingsIntro: 'Choose which cookies we may use. Necessary cookies are always on.',
+    alwaysOn: 'Always on',
+    confirm: 'Confirm', // e2e
+    close: 'Close', // e2e
+    loading: 'Loading the cookie categories…',
+    loadFailed: 'The cookie categories could not be loaded. Please try again later.',
   },
   deletion: {
     heading: 'Deletion request',
-    step: 'Step {{step}} of 3',
+    step: 'Step {{step}} of {{total}}',
+    passwordHeading: 'Confirm it is you',
+    reasonHeading: 'Tell us why',
+    chooseReason: 'Choose a reason, or Skip.',
+    contactSupport:
+      'Your account is deleted by our support team. Contact them and they will delete it and all its data for you.',
+    contact: 'Contact support', // e2e
     passwordIntro: 'Enter your password to confirm it is you.',
     password: 'Password', // e2e
     confirm: 'Confirm', // e2e
@@ -256,7 +277,7 @@ export const EN = {
     confirmEmail: 'Confirm email', // e2e
     confirmEmailHint: 'Type the new address again (copy and paste are disabled).',
     confirm: 'Confirm', // e2e
-    requested: 'We have sent a confirmation link to your new address.',
+    requested: 'We have sent a confirmation link to {{email}}. Follow it to finish the change.',
     linkHeading: 'Updating your email',
     successHeading: 'Your email has been successfully updated.',
     returnToAccount: 'Return to my account',
@@ -304,6 +325,7 @@ export const EN = {
   unsubscribe: {
     heading: 'Unsubscribe',
     body: 'You have been unsubscribed.',
+    inProgress: 'Unsubscribing…',
   },
 } as const;
 

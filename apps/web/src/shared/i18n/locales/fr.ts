@@ -64,6 +64,7 @@ export const FR = {
   common: {
     returnHome: "Retour à l'accueil",
     errorsHeading: 'Un problème est survenu',
+    opensInNewTab: '(s’ouvre dans un nouvel onglet)',
   },
   home: {
     heading: 'Votre compte {{studio}}',
@@ -235,11 +236,32 @@ export const FR = {
   cookies: {
     heading: 'Cookies',
     intro: 'Choisissez les cookies que nous pouvons utiliser.',
-    mandatory: 'Toujours actifs',
+    saved: 'Votre choix a été enregistré.',
+  },
+  consent: {
+    heading: 'Vos choix en matière de cookies',
+    body: 'Nous utilisons des cookies nécessaires au fonctionnement de ce site. Avec votre accord, nous utilisons aussi des cookies analytiques pour voir comment le site est utilisé et des cookies marketing pour vous proposer des offres pertinentes. Modifiez votre choix à tout moment avec « Gérer les cookies » en bas de chaque page.',
+    acceptAll: 'Tout accepter',
+    rejectAll: 'Tout refuser',
+    settings: 'Paramètres',
+    settingsHeading: 'Paramètres des cookies',
+    settingsIntro:
+      'Choisissez les cookies que nous pouvons utiliser. Les cookies nécessaires sont toujours actifs.',
+    alwaysOn: 'Toujours actifs',
+    confirm: 'Confirmer',
+    close: 'Fermer',
+    loading: 'Chargement des catégories de cookies…',
+    loadFailed: "Les catégories de cookies n'ont pas pu être chargées. Veuillez réessayer plus tard.",
   },
   deletion: {
     heading: 'Demande de suppression',
-    step: 'Étape {{step}} sur 3',
+    step: 'Étape {{step}} sur {{total}}',
+    passwordHeading: "Confirmez qu'il s'agit bien de vous",
+    reasonHeading: 'Dites-nous pourquoi',
+    chooseReason: 'Choisissez une raison, ou passez cette étape.',
+    contactSupport:
+      'La suppression de votre compte est faite par notre équipe support. Contactez-la : elle supprimera votre compte et toutes ses données.',
+    contact: 'Contacter le support',
     passwordIntro: "Saisissez votre mot de passe pour confirmer qu'il s'agit bien de vous.",
     password: 'Mot de passe',
     confirm: 'Confirmer',
@@ -266,7 +288,8 @@ export const FR = {
     confirmEmail: "Confirmer l'adresse e-mail",
     confirmEmailHint: 'Saisissez à nouveau la nouvelle adresse (copier et coller sont désactivés).',
     confirm: 'Confirmer',
-    requested: 'Nous avons envoyé un lien de confirmation à votre nouvelle adresse.',
+    requested:
+      'Nous avons envoyé un lien de confirmation à {{email}}. Suivez-le pour terminer le changement.',
     linkHeading: 'Modification de votre adresse e-mail',
     successHeading: 'Votre adresse e-mail a bien été modifiée.',
     returnToAccount: 'Retour à mon compte',
@@ -315,6 +338,7 @@ export const FR = {
   unsubscribe: {
     heading: 'Désinscription',
     body: 'Vous avez été désinscrit.',
+    inProgress: 'Désinscription en cours…',
   },
   // Shell and studio copy (EN_SHELL).
   shell: {
@@ -432,6 +456,9 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_TOKEN_USER_INVALID: 'Impossible de créer un jeton pour un utilisateur non authentifié.',
   ERROR_USER_NOT_BLOCKED: 'Ce joueur ne fait pas partie de vos utilisateurs bloqués.',
   ERROR_BLOCK_SELF: 'Un joueur ne peut pas se bloquer lui-même.',
+  ERROR_COOKIE_NOTEXISTS: "Cette catégorie de cookies n'existe pas.",
+  ERROR_COOKIE_NOT_OPTIONAL:
+    'Ces cookies sont nécessaires au fonctionnement du site et ne peuvent pas être refusés.',
   // §5 messages
   ERROR_CAPTCHA_VERIFY_FAILED: "Une erreur s'est produite. Veuillez réessayer plus tard.",
   ERROR_CAPTCHA_LOGIN_INVALID: "Vous n'êtes pas autorisé à vous connecter.",
@@ -447,6 +474,12 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_APPROVE_CODE_OF_CONDUCT: 'Vous devez accepter le code de conduite.',
   ERROR_SURVEY_ANSWER_REQUIRED: 'Vous devez répondre à cette question.',
   ERROR_OLD_PASSWORD_INCORRECT: 'Votre mot de passe actuel est incorrect.',
+  ERROR_EMAIL_SAME: 'Cette adresse e-mail est déjà la vôtre.',
+  ERROR_PASSWORD_INCORRECT: 'Votre mot de passe est incorrect.',
+  ERROR_DELETION_TYPE_NOTEXISTS: "Cette raison n'existe pas.",
+  ERROR_DELETION_REASON_EMPTY: 'Merci de nous indiquer votre raison.',
+  ERROR_DELETION_REASON_LENGTH: 'Votre raison doit contenir au plus 1000 caractères.',
+  ERROR_UNSUBSCRIBE_INVALID: "Ce lien de désinscription n'est pas valide.",
   // transport codes of the API (DESIGN.md §4)
   ERROR_FIELD_INVALID: "Cette valeur n'est pas valide.",
   ERROR_REQUEST_INVALID: "La requête n'est pas valide.",

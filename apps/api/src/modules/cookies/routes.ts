@@ -1,0 +1,111 @@
+/**
+ * Cookie consent routes (spec §7 "Cookies, profile"; §4 Cookie consent; §3 Cookie category): GET
+ * cookie, GET cookie/user/{id}, POST cookie/user/{id}/accept-all, POST cookie/user/{id}/set-cookie
+ * and POST profile/user/{id}/see-cookie-popup. A player reads and changes only their own choices
+ * (403 otherwise); errors answer the spec §8 shape.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  AcceptAllCookiesRequestSchema,
+  CookieCategoriesResponseSchema,
+  SetCookieRequestSchema,
+  SuccessResponseSchema,
+  UserIdParamsSchema,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
+import { acceptAllCookies, listCookieCategories, markCookiePopupSeen, setCookieConsent } from './service.ts';
+
+/**
+ * Registers the cookie routes on the /api scope:
+ * - GET cookie (anonymous bearer or player token) → 200 the categories `{ Id, Name, Description,
+ *   IsActive, IsOptional, IsAccepted }[]`, IsAccepted false for optional ones and true otherwise.
+ * - GET cookie/user/{id} (player bearer) → 200 the same list with the player's IsAccepted.
+ * - POST cookie/user/{id}/accept-all `{ IsAllReject }` → 200 `{ Success: true }`.
+ * - POST cookie/user/{id}/set-cookie `{ Id_Cookie, IsAccepted }` → 200 `{ Success: true }`; 400
+ *   ERROR_COOKIE_NOTEXISTS (Id_Cookie) / ERROR_COOKIE_NOT_OPTIONAL (IsAccepted).
+ * - POST profile/user/{id}/see-cookie-popup (empty body) → 200 `{ Success: true }`.
+ * Every player call: 401 without a valid player bearer, 403 ERROR_FORBIDDEN for another player's id,
+ * 400 ERROR_FIELD_INVALID / ERROR_REQUEST_INVALID for a malformed body.
+ */
+export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = userAuth(ctx);
+
+  r.get('/cookie', {
+    schema: {
+      description: 'The cookie categories (spec §7 GET cookie), IsAccepted as for an anonymous visitor.',
+      response: { 200: CookieCategoriesResponseSchema },
+    },
+    onRequest: anonymousAuth(ctx),
+    handler: async () => listCookieCategories(ctx.db, null),
+  });
+
+  r.get('/cookie/user/:id', {
+    schema: {
+      description: "The cookie categories with the player's choices (spec §7 GET cookie/user/{id}).",
+      params: UserIdParamsSchema,
+      response: { 200: CookieCategoriesResponseSchema },
+    },
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request, request.params.id);
+      void reply.header('cache-control', 'no-store');
+      return listCookieCategories(ctx.db, auth.userId);
+    },
+  });
+
+  r.post('/cookie/user/:id/accept-all', {
+    schema: {
+      description:
+        'Accepts (IsAllReject false) or refuses (true) every optional cookie category for the player ' +
+        '(spec §7 POST cookie/user/{id}/accept-all).',
+      params: UserIdParamsSchema,
+      body: AcceptAllCookiesRequestSchema,
+      response: { 200: SuccessResponseSchema },
+    },
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request, request.params.id);
+      await acceptAllCookies(ctx, auth.userId, request.body.IsAllReject, request.ip);
+      void reply.header('cache-control', 'no-store');
+      return { Success: true };
+    },
+  });
+
+  r.post('/cookie/user/:id/set-cookie', {
+    schema: {
+      description:
+        "The player's choice for one cookie category (spec §7 POST cookie/user/{id}/set-cookie); a " +
+        'necessary category cannot be refused.',
+      params: UserIdParamsSchema,
+      body: SetCookieRequestSchema,
+      response: { 200: SuccessResponseSchema },
+    },
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request, request.params.id);
+      await setCookieConsent(ctx, auth.userId, request.body, request.ip);
+      void reply.header('cache-control', 'no-store');
+      return { Success: true };
+    },
+  });
+
+  r.post('/profile/user/:id/see-cookie-popup', {
+    schema: {
+      description:
+        'Records that the player has seen the cookie banner (spec §7 POST ' +
+        'profile/user/{id}/see-cookie-popup); read back as User.IsCookiePopupSeen. Any body is ignored.',
+      params: UserIdParamsSchema,
+      response: { 200: SuccessResponseSchema },
+    },
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request, request.params.id);
+      await markCookiePopupSeen(ctx, auth.userId, request.ip);
+      void reply.header('cache-control', 'no-store');
+      return { Success: true };
+    },
+  });
+}

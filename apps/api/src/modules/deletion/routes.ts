@@ -1,0 +1,65 @@
+/**
+ * Deletion calls (spec §7 Newsletter, deletion, blocking, survey): GET deletion/types, POST
+ * password/validate/user/{userId}, POST deletion/user/{userId} and POST deletion/partner/user/{userId}
+ * (the latter where the password check is off: partner environments and partner sign-on players).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  DeletionRequestSchema,
+  DeletionTypesResponseSchema,
+  PasswordValidateRequestSchema,
+  SuccessResponseSchema,
+  UserIdParamsSchema,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
+import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+import { checkPassword, deletePlayer, deletionTypes } from './service.ts';
+
+/** Registers the deletion routes on the /api scope. */
+export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = userAuth(ctx);
+
+  r.get('/deletion/types', {
+    schema: { response: { 200: DeletionTypesResponseSchema } },
+    onRequest: anonymousAuth(ctx),
+    handler: async () => ({ DeletionTypes: await deletionTypes(ctx) }),
+  });
+
+  r.post('/password/validate/user/:id', {
+    schema: {
+      params: UserIdParamsSchema,
+      body: PasswordValidateRequestSchema,
+      response: { 200: SuccessResponseSchema },
+    },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: user,
+    handler: async (request) => {
+      const auth = requireSelf(request, request.params.id);
+      await checkPassword(ctx, auth.userId, request.body.Password, request.ip);
+      return { Success: true };
+    },
+  });
+
+  for (const [path, checkPasswordFirst] of [
+    ['/deletion/user/:id', true],
+    ['/deletion/partner/user/:id', false],
+  ] as const) {
+    r.post(path, {
+      schema: {
+        params: UserIdParamsSchema,
+        body: DeletionRequestSchema,
+        response: { 200: SuccessResponseSchema },
+      },
+      config: { rateLimit: sensitiveRateLimit(ctx) },
+      onRequest: user,
+      handler: async (request) => {
+        const auth = requireSelf(request, request.params.id);
+        await deletePlayer(ctx, auth.userId, request.body, { checkPassword: checkPasswordFirst }, request.ip);
+        return { Success: true };
+      },
+    });
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * E-mail update (spec §2 Update email; §4 Email update; §7 POST profile/user/{userId}/update-email,
+ * GET email/update-email-confirm, GET email/update-email-recovery; DESIGN.md §5).
+ *
+ * 1. The request checks the new address like registration does, then sends a single-use confirm link
+ *    to the NEW address (/account/update-email/confirm?uid=…) and a notice to the current one. Only the
+ *    newest request's link works.
+ * 2. Confirming moves the account to the new address (it is proven: it received the link), revokes the
+ *    player's other sessions, and sends the OLD address a recovery link (/account/update-email/recovery
+ *    ?uid=…, valid {@link RECOVERY_LINK_TTL_DAYS} days) that restores it.
+ * 3. Recovery puts the old address back, cancels pending changes and revokes the other sessions.
+ * Partner environments cannot change the address (spec §2 My information).
+ */
+import type { Kysely } from 'kysely';
+import {
+  isPartnerEnvironment,
+  maskEmail,
+  type ErrorItem,
+  type UpdateEmailRequest,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { brandName } from '../../lib/brand.ts';
+import { badRequest, rateLimited, validationFailed } from '../../lib/errors.ts';
+import { DAY_MS, HOUR_MS, isoNow } from '../../lib/time.ts';
+import { renderActionMail } from '../mail/templates.ts';
+import { normalizeEmail } from '../profile/users.ts';
+import { emailError } from '../register/rules.ts';
+import { isDisposableEmail } from '../register/disposable.ts';
+import { revokeSessions } from '../session/sessions.ts';
+import { consumeLink, createLink, type LinkCodes, type LinkPurpose } from './links.ts';
+
+/** Days the recovery link sent to the old address stays valid. */
+export const RECOVERY_LINK_TTL_DAYS = 7;
+/** E-mail change requests one player may make per hour (each sends two mails). */
+export const MAX_UPDATE_REQUESTS_PER_HOUR = 5;
+
+const LINK_CODES: LinkCodes = {
+  notExists: 'ERROR_EMAIL_RECOVERY_NOTEXISTS',
+  expired: 'ERROR_EMAIL_RECOVERY_EXPIRED',
+};
+
+/** Who asks: the player and, for link calls, the session the request came with (if any). */
+export interface EmailCaller {
+  userId: number;
+  sessionId: string;
+}
+
+async function invalidatePending(db: Kysely<Database>, userId: number, purpose: LinkPurpose): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+async function addressTaken(db: Kysely<Database>, email: string, exceptUserId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_normalized', '=', normalizeEmail(email))
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function accountUrl(ctx: AppContext, path: string, uid?: string): string {
+  const url = new URL(path, ctx.config.publicUrl);
+  if (uid) url.searchParams.set('uid', uid);
+  return url.toString();
+}
+
+/**
+ * Step 1: asks to move player `userId` to `form.Email`.
+ * @throws AppError 400 — Email: ERROR_EMAIL_EMPTY / _LENGTH / _INVALID / _INCORRECT_FORMAT /
+ *   _DOMAIN_UNAUTHORIZED / _DISPOSABLE_ADDRESS / _EXIST / ERROR_EMAIL_SAME; ConfirmEmail:
+ *   ERROR_CONFIRM_EMAIL_INVALID; general ERROR_NOT_ALLOWED (partner environment, partner sign-on
+ *   player); 429 ERROR_RATE_LIMITED (over {@link MAX_UPDATE_REQUESTS_PER_HOUR} an hour)
+ */
+export async function requestEmailUpdate(
+  ctx: AppContext,
+  userId: number,
+  form: UpdateEmailRequest,
+  ip: string | null,
+): Promise<void> {
+  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'auth_type'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (user.auth_type === 2) throw badRequest('ERROR_NOT_ALLOWED');
+  const email = form.Email.trim();
+  const items: ErrorItem[] = [];
+  const rule = emailError(email, ctx.config.emailUnauthorizedDomains);
+  if (rule) items.push({ Property: 'Email', ErrorMessage: rule });
+  else if (normalizeEmail(email) === normalizeEmail(user.email))
+    items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_SAME' });
+  else if (isDisposableEmail(email))
+    items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_DISPOSABLE_ADDRESS' });
+  else if (await addressTaken(ctx.db, email, userId))
+    items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
+  if (normalizeEmail(form.ConfirmEmail) !== normalizeEmail(email))
+    items.push({ Property: 'ConfirmEmail', ErrorMessage: 'ERROR_CONFIRM_EMAIL_INVALID' });
+  if (items.length) throw validationFailed(items);
+  if ((await ctx.counters.hit(`email-update:${userId}`, HOUR_MS)) > MAX_UPDATE_REQUESTS_PER_HOUR)
+    throw rateLimited(HOUR_MS / 1000);
+
+  const token = await ctx.db.transaction().execute(async (trx) => {
+    await invalidatePending(trx, userId, 'email_update_confirm');
+    const created = await createLink(
+      trx,
+      userId,
+      'email_update_confirm',
+      ctx.config.emailLinkTtlHours * HOUR_MS,
+      { email },
+    );
+    await audit({ db: trx }, userId, 'email.update_requested', ip);
+    return created;
+  });
+  const brand = brandName(ctx.config.environment);
+  const confirmMail = await renderActionMail({
+    brand,
+    subject: `Confirm your new ${brand} email address`,
+    greeting: `Hello ${user.username},`,
+    lines: [
+      `You asked to use this address for your ${brand} account.`,
+      `Please confirm it. This link works once and expires in ${ctx.config.emailLinkTtlHours} hours.`,
+    ],
+    actionLabel: 'Confirm my new email address',
+    actionUrl: accountUrl(ctx, '/account/update-email/confirm', token),
+    footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
+  });
+  const noticeMail = await renderActionMail({
+    brand,
+    subject: `A change of your ${brand} email address was requested`,
+    greeting: `Hello ${user.username},`,
+    lines: [
+      `Someone signed in to your ${brand} account asked to change its email address to ${maskEmail(email)}.`,
+      'Nothing changes until the new address is confirmed. If it is confirmed, we will send you a link to undo it.',
+      'If this was not you, change your password now.',
+    ],
+    actionLabel: 'Review my account',
+    actionUrl: accountUrl(ctx, '/account'),
+    footer: 'You receive this message because this address belongs to the account.',
+  });
+  try {
+    await ctx.mailer.send(email, confirmMail);
+    await ctx.mailer.send(user.email, noticeMail);
+  } catch (error) {
+    // The player can ask again; nothing changed yet.
+    ctx.log.error({ err: error }, 'e-mail update messages could not be sent');
+  }
+}
+
+/** Revokes the player's sessions, keeping the caller's own session when it is the same player's. */
+async function revokeOthers(db: Kysely<Database>, userId: number, caller: EmailCaller | null): Promise<void> {
+  await revokeSessions(db, {
+    userId,
+    ...(caller && caller.userId === userId ? { exceptSessionId: caller.sessionId } : {}),
+  });
+}
+
+/**
+ * Step 2: the link of the new address (GET email/update-email-confirm?uid=…).
+ * @throws AppError 400 — Uid: ERROR_EMAIL_RECOVERY_NOTEXISTS (unknown, used, superseded) /
+ *   ERROR_EMAIL_RECOVERY_EXPIRED; Email: ERROR_EMAIL_EXIST (taken meanwhile by another account)
+ */
+export async function confirmEmailUpdate(
+  ctx: AppContext,
+  uid: string,
+  caller: EmailCaller | null,
+  ip: string | null,
+): Promise<void> {
+  const result = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const link = await consumeLink(trx, uid, 'email_update_confirm', LINK_CODES, 'Uid');
+      const email = typeof link.payload?.email === 'string' ? link.payload.email : '';
+      if (!email) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'username', 'email'])
+        .where('id', '=', link.userId)
+        .executeTakeFirstOrThrow();
+      if (await addressTaken(trx, email, user.id)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
+      const now = isoNow();
+      await trx
+        .updateTable('users')
+        .set({ email, email_normalized: normalizeEmail(email), email_confirmed_at: now, updated_at: now })
+        .where('id', '=', user.id)
+        .execute();
+      await invalidatePending(trx, user.id, 'email_update_recovery');
+      const recovery = await createLink(
+        trx,
+        user.id,
+        'email_update_recovery',
+        RECOVERY_LINK_TTL_DAYS * DAY_MS,
+        { email: user.email },
+      );
+      await revokeOthers(trx, user.id, caller);
+      await audit({ db: trx }, user.id, 'email.updated', ip, { otherSessionsRevoked: true });
+      return { user, recovery, email };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
+      throw error;
+    });
+  const brand = brandName(ctx.config.environment);
+  const mail = await renderActionMail({
+    brand,
+    subject: `Your ${brand} email address was changed`,
+    greeting: `Hello ${result.user.username},`,
+    lines: [
+      `The email address of your ${brand} account is now ${maskEmail(result.email)}.`,
+      `If you did not make this change, restore this address with the button below (valid ${RECOVERY_LINK_TTL_DAYS} days), then change your password.`,
+    ],
+    actionLabel: 'Restore my email address',
+    actionUrl: accountUrl(ctx, '/account/update-email/recovery', result.recovery),
+    footer: 'If you made this change, you can ignore this email.',
+  });
+  try {
+    await ctx.mailer.send(result.user.email, mail);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'e-mail recovery message could not be sent');
+  }
+}
+
+/**
+ * Step 3: the link sent to the old address (GET email/update-email-recovery?uid=…) restores it.
+ * @throws AppError 400 — Uid: ERROR_EMAIL_RECOVERY_NOTEXISTS / ERROR_EMAIL_RECOVERY_EXPIRED; Email:
+ *   ERROR_EMAIL_EXIST (another account took the old address meanwhile)
+ */
+export async function recoverEmail(
+  ctx: AppContext,
+  uid: string,
+  caller: EmailCaller | null,
+  ip: string | null,
+): Promise<void> {
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const link = await consumeLink(trx, uid, 'email_update_recovery', LINK_CODES, 'Uid');
+      const email = typeof link.payload?.email === 'string' ? link.payload.email : '';
+      if (!email) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
+      if (await addressTaken(trx, email, link.userId)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
+      const now = isoNow();
+      await trx
+        .updateTable('users')
+        .set({ email, email_normalized: normalizeEmail(email), email_confirmed_at: now, updated_at: now })
+        .where('id', '=', link.userId)
+        .execute();
+      await invalidatePending(trx, link.userId, 'email_update_confirm');
+      await revokeOthers(trx, link.userId, caller);
+      await audit({ db: trx }, link.userId, 'email.recovered', ip, { otherSessionsRevoked: true });
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
+      throw error;
+    });
+}

@@ -1,0 +1,53 @@
+/**
+ * Newsletter calls (spec §7): GET newsletter, POST newsletter/optin-user (player), and POST
+ * newsletter/unsubscribe (the /unsubscribe page of a signed e-mail link, any bearer).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  NewsletterResponseSchema,
+  OptInRequestSchema,
+  SuccessResponseSchema,
+  UnsubscribeRequestSchema,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
+import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+import { listOptIns, setOptIn, unsubscribe } from './service.ts';
+
+/** Registers the newsletter routes on the /api scope. */
+export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = userAuth(ctx);
+
+  r.get('/newsletter', {
+    schema: { response: { 200: NewsletterResponseSchema } },
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      void reply.header('cache-control', 'no-store');
+      return listOptIns(ctx, auth.userId);
+    },
+  });
+
+  r.post('/newsletter/optin-user', {
+    schema: { body: OptInRequestSchema, response: { 200: SuccessResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: user,
+    handler: async (request) => {
+      const auth = requireSelf(request);
+      await setOptIn(ctx, auth.userId, request.body, request.ip);
+      return { Success: true };
+    },
+  });
+
+  r.post('/newsletter/unsubscribe', {
+    schema: { body: UnsubscribeRequestSchema, response: { 200: SuccessResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymousAuth(ctx),
+    handler: async (request) => {
+      await unsubscribe(ctx, request.body.Token, request.ip);
+      return { Success: true };
+    },
+  });
+}

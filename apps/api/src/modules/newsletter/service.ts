@@ -1,0 +1,171 @@
+/**
+ * Newsletter opt-ins (spec §2 Newsletter, /unsubscribe; §3 Newsletter opt-in; §7 GET newsletter, POST
+ * newsletter/optin-user). A player receives the lists they opted into (`user_newsletter_optins`);
+ * `users.newsletter_optin` (the answer's IsG2GOptIn, register's G2GSegaOptin) is their general consent
+ * and holds while they receive at least one list. Joining a list sends a confirmation e-mail carrying a
+ * signed unsubscribe link. The section follows the newsletter flag: off, the calls are refused.
+ */
+import type { Kysely } from 'kysely';
+import type { NewsletterResponse, OptInRequest } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { brandName } from '../../lib/brand.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { HOUR_MS, isoNow } from '../../lib/time.ts';
+import { renderActionMail } from '../mail/templates.ts';
+import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';
+
+/** Confirmation e-mails one player may receive per hour (further opt-ins are silent). */
+export const MAX_OPTIN_MAILS_PER_HOUR = 10;
+
+function requireSection(ctx: AppContext): void {
+  if (!ctx.config.features.newsletterSection) throw badRequest('ERROR_NOT_ALLOWED');
+}
+
+/** Recomputes the general consent of `userId` from their lists (inside `db`, a transaction). */
+async function syncConsent(db: Kysely<Database>, userId: number): Promise<void> {
+  const row = await db
+    .selectFrom('user_newsletter_optins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('users')
+    .set({ newsletter_optin: Number(row.n) > 0 ? 1 : 0, updated_at: isoNow() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** GET newsletter: every list with the player's choice, and their general consent. */
+export async function listOptIns(ctx: AppContext, userId: number): Promise<NewsletterResponse> {
+  requireSection(ctx);
+  const rows = await ctx.db
+    .selectFrom('newsletter_lists as l')
+    .leftJoin('user_newsletter_optins as o', (join) =>
+      join.onRef('o.list_id', '=', 'l.id').on('o.user_id', '=', userId),
+    )
+    .select(['l.id', 'l.name', 'o.id as optin'])
+    .orderBy('l.id')
+    .execute();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('newsletter_optin')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    OptInList: rows.map((r) => ({ ListId: r.id, ListName: r.name, IsOptIn: r.optin !== null })),
+    IsG2GOptIn: user.newsletter_optin === 1,
+  };
+}
+
+/**
+ * Subscribes player `userId` to every list (register with G2GSegaOptin), inside `db`.
+ */
+export async function optInToEveryList(db: Kysely<Database>, userId: number): Promise<void> {
+  const lists = await db.selectFrom('newsletter_lists').select('id').execute();
+  const now = isoNow();
+  for (const list of lists) {
+    await db
+      .insertInto('user_newsletter_optins')
+      .values({ user_id: userId, list_id: list.id, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'list_id']).doNothing())
+      .execute();
+  }
+  await syncConsent(db, userId);
+}
+
+/**
+ * POST newsletter/optin-user: joins (IsOptIn) or leaves list `ListId`; joining sends the confirmation
+ * e-mail with its unsubscribe link.
+ * @throws AppError 400 general ERROR_OPTIN_NOT_EXISTS (unknown list), ERROR_NOT_ALLOWED (section off)
+ */
+export async function setOptIn(
+  ctx: AppContext,
+  userId: number,
+  form: OptInRequest,
+  ip: string | null,
+): Promise<void> {
+  requireSection(ctx);
+  const list = await ctx.db
+    .selectFrom('newsletter_lists')
+    .selectAll()
+    .where('id', '=', form.ListId)
+    .executeTakeFirst();
+  if (!list) throw badRequest('ERROR_OPTIN_NOT_EXISTS');
+  const joined = await ctx.db.transaction().execute(async (trx) => {
+    let changed: boolean;
+    if (form.IsOptIn) {
+      const result = await trx
+        .insertInto('user_newsletter_optins')
+        .values({ user_id: userId, list_id: list.id, created_at: isoNow() })
+        .onConflict((oc) => oc.columns(['user_id', 'list_id']).doNothing())
+        .executeTakeFirst();
+      changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    } else {
+      const result = await trx
+        .deleteFrom('user_newsletter_optins')
+        .where('user_id', '=', userId)
+        .where('list_id', '=', list.id)
+        .executeTakeFirst();
+      changed = Number(result.numDeletedRows) > 0;
+    }
+    await syncConsent(trx, userId);
+    if (changed)
+      await audit({ db: trx }, userId, form.IsOptIn ? 'newsletter.joined' : 'newsletter.left', ip, {
+        listId: list.id,
+      });
+    return changed && form.IsOptIn;
+  });
+  if (joined) await sendJoinedMail(ctx, userId, list);
+}
+
+async function sendJoinedMail(ctx: AppContext, userId: number, list: { id: number; name: string }) {
+  if ((await ctx.counters.hit(`optin-mail:${userId}`, HOUR_MS)) > MAX_OPTIN_MAILS_PER_HOUR) return;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id_user', 'username', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const brand = brandName(ctx.config.environment);
+  const mail = await renderActionMail({
+    brand,
+    subject: `You are subscribed to ${list.name}`,
+    greeting: `Hello ${user.username},`,
+    lines: [
+      `You will now receive "${list.name}" from ${brand}.`,
+      'You can leave this list at any time from your account or with the button below.',
+    ],
+    actionLabel: 'Unsubscribe',
+    actionUrl: await unsubscribeUrl(ctx, user.id_user, list.id),
+    footer: 'You receive this message because you subscribed from your account.',
+  });
+  try {
+    await ctx.mailer.send(user.email, mail);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'newsletter confirmation could not be sent');
+  }
+}
+
+/**
+ * POST newsletter/unsubscribe (the /unsubscribe page of a signed link): leaves the link's list (or
+ * every list). Idempotent; a deleted player's link succeeds with nothing to do.
+ * @throws AppError 400 Token ERROR_UNSUBSCRIBE_INVALID (missing, forged, altered)
+ */
+export async function unsubscribe(ctx: AppContext, token: string, ip: string | null): Promise<void> {
+  const claims = token ? await verifyUnsubscribeToken(ctx, token) : null;
+  if (!claims) throw badRequest('ERROR_UNSUBSCRIBE_INVALID', 'Token');
+  await ctx.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id_user', '=', claims.idUser)
+      .executeTakeFirst();
+    if (!user) return;
+    let query = trx.deleteFrom('user_newsletter_optins').where('user_id', '=', user.id);
+    if (claims.listId !== null) query = query.where('list_id', '=', claims.listId);
+    await query.execute();
+    await syncConsent(trx, user.id);
+    await audit({ db: trx }, user.id, 'newsletter.unsubscribed', ip, { listId: claims.listId });
+  });
+}

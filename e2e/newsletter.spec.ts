@@ -1,0 +1,57 @@
+/**
+ * Newsletter journey (issue 4; spec §2 Newsletter, /unsubscribe; §3 Register G2GSegaOptin, Newsletter
+ * opt-in): a player who ticked the newsletter box at registration finds every list switched on, turns
+ * one off and on again; joining mails a signed unsubscribe link which, opened in any browser, confirms
+ * 'You have been unsubscribed.' and turns that list off. A tampered link lands on BadRequestError. The
+ * deployment with the section off is covered by account-area.matrix.spec.ts (no side-list entry) and
+ * the route matrix. axe on every page.
+ */
+import { expect, test } from './support/fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { firstLink, waitForMailMatching } from './support/mailbox.ts';
+
+test.use({ playerForm: { G2GSegaOptin: true } });
+
+test('lists are toggled, and a mailed unsubscribe link leaves one', async ({ page, baseURL, player }) => {
+  await page.goto('/account');
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('link', { name: 'Newsletter' })
+    .click();
+  await expect(page).toHaveURL(/\/account\/newsletter$/);
+  await expect(page).toHaveTitle('Account - Newsletter');
+
+  const switches = page.getByRole('main').getByRole('switch');
+  await expect(switches).toHaveCount(3);
+  for (const toggle of await switches.all()) await expect(toggle).toBeChecked();
+  await expectNoAxeViolations(page, 'newsletter');
+
+  const events = page.getByRole('switch', { name: 'Events and contests' });
+  await events.click();
+  await expect(events).not.toBeChecked();
+  await page.reload();
+  await expect(events).not.toBeChecked();
+  await events.click();
+  await expect(events).toBeChecked();
+
+  // Joining mailed a confirmation with a signed unsubscribe link.
+  const mail = await waitForMailMatching(player.email, /subscribed to Events and contests/);
+  const link = firstLink(mail.text, `${baseURL}/unsubscribe?token=`);
+
+  // Tampered: the signature no longer matches.
+  const strangerContext = await page.context().browser()!.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto(`${link.slice(0, -3)}abc`);
+  await expect(stranger).toHaveURL(/\/errors\/bad-request\?message=ERROR_UNSUBSCRIBE_INVALID/);
+  await expect(stranger.getByText('This unsubscribe link is not valid.')).toBeVisible();
+  // The real link, in a browser without a session: the token leaves the address bar.
+  await stranger.goto(link);
+  await expect(stranger.getByText('You have been unsubscribed.')).toBeVisible();
+  await expect(stranger).toHaveURL(/\/unsubscribe$/);
+  await expectNoAxeViolations(stranger, 'unsubscribed');
+  await strangerContext.close();
+
+  await page.reload();
+  await expect(events).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Community news' })).toBeChecked();
+});
