@@ -28,3 +28,18 @@ export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequestSchema>;
 /** GET email/update-email-confirm and GET email/update-email-recovery: the link's query (uid). */
 export const EmailLinkQuerySchema = z.object({ uid: Text });
 export type EmailLinkQuery = z.infer<typeof EmailLinkQuerySchema>;
+
+/** POST password/password-recovery (spec §2 Password recovery: the e-mail form). */
+export const PasswordRecoveryRequestSchema = z.object({ Email: Text });
+export type PasswordRecoveryRequest = z.infer<typeof PasswordRecoveryRequestSchema>;
+
+/**
+ * spec §3 Password reset form (recovery) — POST password/password-recovery-validation {Token, Password,
+ * Confirm}. Errors name `Password`, `ConfirmPassword` or the general group (spec §8).
+ */
+export const PasswordRecoveryValidationRequestSchema = z.object({
+  Token: Text,
+  Password: Text,
+  Confirm: Text,
+});
+export type PasswordRecoveryValidationRequest = z.infer<typeof PasswordRecoveryValidationRequestSchema>;

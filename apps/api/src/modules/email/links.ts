@@ -11,7 +11,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { isoIn, isoNow } from '../../lib/time.ts';
 
 /** What a link is for. */
-export type LinkPurpose = 'register' | 'email_update_confirm' | 'email_update_recovery';
+export type LinkPurpose = 'register' | 'email_update_confirm' | 'email_update_recovery' | 'password_recovery';
 
 /** The codes a consumer reports for an unknown/used and for an expired link (spec §8). */
 export interface LinkCodes {
@@ -43,6 +43,40 @@ export async function createLink(
   return token;
 }
 
+/** A usable link: its row id, user id and payload. */
+export interface UsableLink {
+  id: number;
+  userId: number;
+  payload: Record<string, unknown> | null;
+}
+
+/**
+ * Finds the usable link `token` of `purpose` without using it (e.g. to check a form first).
+ * @throws 400 `codes.notExists` (unknown, other purpose, already used) or `codes.expired`
+ */
+export async function findLink(
+  db: Kysely<Database>,
+  token: string,
+  purpose: LinkPurpose,
+  codes: LinkCodes,
+  property = '',
+): Promise<UsableLink> {
+  if (!token) throw badRequest(codes.notExists, property);
+  const row = await db
+    .selectFrom('email_tokens')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (!row || row.used_at !== null) throw badRequest(codes.notExists, property);
+  if (row.expires_at <= isoNow()) throw badRequest(codes.expired, property);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    payload: row.payload ? (JSON.parse(row.payload) as Record<string, unknown>) : null,
+  };
+}
+
 /**
  * Uses the link `token` of `purpose` once.
  * @returns the link's user id and payload
@@ -55,25 +89,28 @@ export async function consumeLink(
   codes: LinkCodes,
   property = '',
 ): Promise<{ userId: number; payload: Record<string, unknown> | null }> {
-  if (!token) throw badRequest(codes.notExists, property);
-  const row = await db
-    .selectFrom('email_tokens')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  if (!row || row.used_at !== null) throw badRequest(codes.notExists, property);
-  const now = isoNow();
-  if (row.expires_at <= now) throw badRequest(codes.expired, property);
+  const link = await findLink(db, token, purpose, codes, property);
   const result = await db
     .updateTable('email_tokens')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
+    .set({ used_at: isoNow() })
+    .where('id', '=', link.id)
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw badRequest(codes.notExists, property);
-  return {
-    userId: row.user_id,
-    payload: row.payload ? (JSON.parse(row.payload) as Record<string, unknown>) : null,
-  };
+  return { userId: link.userId, payload: link.payload };
+}
+
+/** Marks every unused link of `purpose` of player `userId` as used (a newer one replaces them). */
+export async function invalidateLinks(
+  db: Kysely<Database>,
+  userId: number,
+  purpose: LinkPurpose,
+): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }

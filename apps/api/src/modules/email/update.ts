@@ -30,7 +30,7 @@ import { normalizeEmail } from '../profile/users.ts';
 import { emailError } from '../register/rules.ts';
 import { isDisposableEmail } from '../register/disposable.ts';
 import { revokeSessions } from '../session/sessions.ts';
-import { consumeLink, createLink, type LinkCodes, type LinkPurpose } from './links.ts';
+import { consumeLink, createLink, invalidateLinks, type LinkCodes } from './links.ts';
 
 /** Days the recovery link sent to the old address stays valid. */
 export const RECOVERY_LINK_TTL_DAYS = 7;
@@ -46,16 +46,6 @@ const LINK_CODES: LinkCodes = {
 export interface EmailCaller {
   userId: number;
   sessionId: string;
-}
-
-async function invalidatePending(db: Kysely<Database>, userId: number, purpose: LinkPurpose): Promise<void> {
-  await db
-    .updateTable('email_tokens')
-    .set({ used_at: isoNow() })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
 }
 
 async function addressTaken(db: Kysely<Database>, email: string, exceptUserId: number): Promise<boolean> {
@@ -111,7 +101,7 @@ export async function requestEmailUpdate(
     throw rateLimited(HOUR_MS / 1000);
 
   const token = await ctx.db.transaction().execute(async (trx) => {
-    await invalidatePending(trx, userId, 'email_update_confirm');
+    await invalidateLinks(trx, userId, 'email_update_confirm');
     const created = await createLink(
       trx,
       userId,
@@ -194,7 +184,7 @@ export async function confirmEmailUpdate(
         .set({ email, email_normalized: normalizeEmail(email), email_confirmed_at: now, updated_at: now })
         .where('id', '=', user.id)
         .execute();
-      await invalidatePending(trx, user.id, 'email_update_recovery');
+      await invalidateLinks(trx, user.id, 'email_update_recovery');
       const recovery = await createLink(
         trx,
         user.id,
@@ -254,7 +244,7 @@ export async function recoverEmail(
         .set({ email, email_normalized: normalizeEmail(email), email_confirmed_at: now, updated_at: now })
         .where('id', '=', link.userId)
         .execute();
-      await invalidatePending(trx, link.userId, 'email_update_confirm');
+      await invalidateLinks(trx, link.userId, 'email_update_confirm');
       await revokeOthers(trx, link.userId, caller);
       await audit({ db: trx }, link.userId, 'email.recovered', ip, { otherSessionsRevoked: true });
     })

@@ -12,7 +12,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { isoNow } from '../../lib/time.ts';
-import { passwordError, studioPasswordError } from '../register/rules.ts';
+import { newPasswordItems } from '../register/rules.ts';
 import { revokeSessions } from '../session/sessions.ts';
 
 /** Who asks: the player and the session the request came with. */
@@ -55,11 +55,7 @@ export async function resetAccountPassword(
   if (studio && oldPassword === '') add('OldPassword', 'ERROR_PASSWORD_EMPTY');
   else if (oldPassword !== '' && !(await verifyPassword(user.password_hash, oldPassword)))
     add('OldPassword', 'ERROR_OLD_PASSWORD_INCORRECT');
-  add(
-    'Password',
-    passwordError(form.Password, user.username) ?? (studio ? studioPasswordError(form.Password) : null),
-  );
-  add('ConfirmPassword', form.ConfirmPassword === form.Password ? null : 'ERROR_CONFIRM_PASSWORD_INVALID');
+  items.push(...newPasswordItems(ctx.config.environment, user.username, form.Password, form.ConfirmPassword));
   if (items.length) {
     if (items.some((i) => i.ErrorMessage === 'ERROR_OLD_PASSWORD_INCORRECT'))
       await audit(ctx, caller.userId, 'password.change_refused', ip, { reason: 'old_password' });

@@ -1,14 +1,20 @@
 /**
- * Password calls of the signed-in player (spec §7 POST password/password-reset). Recovery
- * (password/password-recovery, -validation) comes with the recovery issue.
+ * Password calls (spec §7): POST password/password-reset (the signed-in player), POST
+ * password/password-recovery and POST password/password-recovery-validation (anonymous).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { AccountPasswordResetRequestSchema, SuccessResponseSchema } from '@guildgate/contracts';
+import {
+  AccountPasswordResetRequestSchema,
+  PasswordRecoveryRequestSchema,
+  PasswordRecoveryValidationRequestSchema,
+  SuccessResponseSchema,
+} from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireSelf, userAuth } from '../../plugins/auth.ts';
+import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { resetAccountPassword } from './account-reset.ts';
+import { requestPasswordRecovery, resetRecoveredPassword } from './recovery.ts';
 
 /** Registers the password routes on the /api scope. */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,6 +27,26 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request) => {
       const auth = requireSelf(request);
       await resetAccountPassword(ctx, auth, request.body, request.ip);
+      return { Success: true };
+    },
+  });
+
+  r.post('/password/password-recovery', {
+    schema: { body: PasswordRecoveryRequestSchema, response: { 200: SuccessResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymousAuth(ctx),
+    handler: async (request) => {
+      await requestPasswordRecovery(ctx, request.body.Email, request.ip);
+      return { Success: true };
+    },
+  });
+
+  r.post('/password/password-recovery-validation', {
+    schema: { body: PasswordRecoveryValidationRequestSchema, response: { 200: SuccessResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymousAuth(ctx),
+    handler: async (request) => {
+      await resetRecoveredPassword(ctx, request.body, request.ip);
       return { Success: true };
     },
   });

@@ -39,6 +39,27 @@ export function passwordError(password: string, username: string): ErrorCode | n
   return null;
 }
 
+/**
+ * The items of a new password and its confirmation (account reset, recovery reset; spec §8 "Password
+ * reset splits errors into blank, Password and ConfirmPassword groups"): the server rules, plus the
+ * studio rule in TWO-POINT-STUDIOS, on `Password`; a mismatch on `ConfirmPassword`.
+ */
+export function newPasswordItems(
+  environment: Environment,
+  username: string,
+  password: string,
+  confirm: string,
+): ErrorItem[] {
+  const items: ErrorItem[] = [];
+  const rule =
+    passwordError(password, username) ??
+    (environment === 'TWO-POINT-STUDIOS' ? studioPasswordError(password) : null);
+  if (rule) items.push({ Property: 'Password', ErrorMessage: rule });
+  if (confirm !== password)
+    items.push({ Property: 'ConfirmPassword', ErrorMessage: 'ERROR_CONFIRM_PASSWORD_INVALID' });
+  return items;
+}
+
 /** TWO-POINT-STUDIOS password rule: 8–16, an upper and a lower case letter, no whitespace. */
 export function studioPasswordError(password: string): ErrorCode | null {
   const ok =

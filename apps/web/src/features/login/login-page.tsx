@@ -17,11 +17,17 @@ import styles from './login.module.css';
 
 /** Location state other pages may pass (e.g. after e-mail confirmation). */
 export interface LoginLocationState {
-  notice?: 'emailConfirmed';
+  notice?: 'emailConfirmed' | 'passwordChanged';
 }
 
+const NOTICES: ReadonlyArray<LoginLocationState['notice']> = ['emailConfirmed', 'passwordChanged'];
+
 function hasNotice(state: unknown): state is LoginLocationState {
-  return typeof state === 'object' && state !== null && 'notice' in state;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    NOTICES.includes((state as { notice?: unknown }).notice as LoginLocationState['notice'])
+  );
 }
 
 function TwoStepLogin() {
@@ -56,7 +62,7 @@ export function LoginPage() {
   return (
     <section className={ui.card} aria-labelledby="login-heading">
       <h1 id="login-heading">{t('login.heading')}</h1>
-      {notice === 'emailConfirmed' ? <Notice>{t('login.emailConfirmed')}</Notice> : null}
+      {notice ? <Notice>{t(`login.${notice}`)}</Notice> : null}
       {oneStep ? <LoginOneStepForm /> : <TwoStepLogin />}
       <div className={styles.links}>
         <p>

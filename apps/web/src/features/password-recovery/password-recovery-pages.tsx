@@ -5,14 +5,14 @@
  * {Token, Password, Confirm}; §5 "Password reset separates errors into Password, ConfirmPassword and
  * general"). The guard applies the environment rule and sends a reset without token to BadRequestError.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
 import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
 import styles from './password-recovery.module.css';
 
@@ -94,8 +94,8 @@ export function PasswordResetPage() {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const [token] = useState(() => search.get('token') ?? '');
+  // The token leaves the address bar at once (DESIGN.md §5); the guard sent a link without one away.
+  const token = useLinkSecret('token') ?? '';
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       afterSubmitDelay(() =>
@@ -114,7 +114,7 @@ export function PasswordResetPage() {
     if (reset.isPending) return;
     server.clear();
     reset.mutate(values, {
-      onSuccess: () => void navigate('/login', { replace: true }),
+      onSuccess: () => void navigate('/login', { replace: true, state: { notice: 'passwordChanged' } }),
       onError: (error) => server.apply(error),
     });
   });

@@ -79,6 +79,7 @@ export const EN = {
     register: 'Create an account',
     forgotPassword: 'Forgot your password?',
     emailConfirmed: 'Your email address is confirmed, you can log in.',
+    passwordChanged: 'Your password has been changed, you can log in with it.',
     mustConfirm: 'You must confirm your email address',
     sendConfirmation: 'Send a new confirmation email',
     partnerIntro: 'Your account signs in with {{partner}}.',

@@ -86,6 +86,7 @@ export const FR = {
     register: 'Créer un compte',
     forgotPassword: 'Mot de passe oublié ?',
     emailConfirmed: 'Votre adresse e-mail est confirmée, vous pouvez vous connecter.',
+    passwordChanged: 'Votre mot de passe a été changé, vous pouvez vous connecter avec.',
     mustConfirm: 'Vous devez confirmer votre adresse e-mail',
     sendConfirmation: 'Envoyer un nouvel e-mail de confirmation',
     partnerIntro: 'Votre compte se connecte avec {{partner}}.',

@@ -1,0 +1,123 @@
+/**
+ * Password recovery (spec §2 Password recovery; §4 "Send, then Sent page. Reset, then Login"; §7 POST
+ * password/password-recovery, POST password/password-recovery-validation; §8 PASSWORD_RECOVERY
+ * NOTEXISTS / EXPIRED, "Password reset splits errors into blank, Password and ConfirmPassword groups").
+ *
+ * Asking answers the same whether or not the address belongs to a player (no enumeration); a player
+ * who can use a password receives a single-use link /password-recovery/reset?token=… valid
+ * {@link RECOVERY_LINK_TTL_MINUTES} minutes (at most {@link MAX_RECOVERY_MAILS_PER_HOUR} an hour). The
+ * reset checks the new password before using the link, so a refused password leaves it usable; a
+ * reset revokes every session of the player and every other recovery link, and confirms the address
+ * (the player proved it owns the mailbox). Partner environments have no recovery (spec §2).
+ */
+import { isPartnerEnvironment, type PasswordRecoveryValidationRequest } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { audit } from '../../lib/audit.ts';
+import { brandName } from '../../lib/brand.ts';
+import { badRequest, validationFailed } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { HOUR_MS, MINUTE_MS, isoNow } from '../../lib/time.ts';
+import { consumeLink, createLink, findLink, invalidateLinks, type LinkCodes } from '../email/links.ts';
+import { renderActionMail } from '../mail/templates.ts';
+import { normalizeEmail } from '../profile/users.ts';
+import { newPasswordItems } from '../register/rules.ts';
+import { revokeSessions } from '../session/sessions.ts';
+
+/** Minutes a recovery link stays valid. */
+export const RECOVERY_LINK_TTL_MINUTES = 60;
+/** Recovery e-mails one player may receive per hour (further requests are answered alike, silently). */
+export const MAX_RECOVERY_MAILS_PER_HOUR = 5;
+
+const LINK_CODES: LinkCodes = {
+  notExists: 'ERROR_PASSWORD_RECOVERY_NOTEXISTS',
+  expired: 'ERROR_PASSWORD_RECOVERY_EXPIRED',
+};
+
+function requireRecovery(ctx: AppContext): void {
+  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+}
+
+/**
+ * Sends a recovery link when `email` belongs to a player who can use a password (not banned, not a
+ * partner sign-on player) and the hourly limit allows; silent otherwise.
+ * @throws AppError 400 Email ERROR_EMAIL_EMPTY; general ERROR_NOT_ALLOWED in partner environments
+ */
+export async function requestPasswordRecovery(
+  ctx: AppContext,
+  email: string,
+  ip: string | null,
+): Promise<void> {
+  requireRecovery(ctx);
+  if (!email.trim()) throw badRequest('ERROR_EMAIL_EMPTY', 'Email');
+  if (email.length > 255) return;
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'password_hash', 'banned_at'])
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  if (!user || !user.password_hash || user.banned_at) return;
+  if ((await ctx.counters.hit(`recovery:${user.id}`, HOUR_MS)) > MAX_RECOVERY_MAILS_PER_HOUR) return;
+  const token = await createLink(ctx.db, user.id, 'password_recovery', RECOVERY_LINK_TTL_MINUTES * MINUTE_MS);
+  await audit(ctx, user.id, 'password.recovery_requested', ip);
+  const url = new URL('/password-recovery/reset', ctx.config.publicUrl);
+  url.searchParams.set('token', token);
+  const brand = brandName(ctx.config.environment);
+  const mail = await renderActionMail({
+    brand,
+    subject: `Reset your ${brand} password`,
+    greeting: `Hello ${user.username},`,
+    lines: [
+      `Someone asked to reset the password of your ${brand} account.`,
+      `Choose a new password with the button below. This link works once and expires in ${RECOVERY_LINK_TTL_MINUTES} minutes.`,
+    ],
+    actionLabel: 'Choose a new password',
+    actionUrl: url.toString(),
+    footer: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+  });
+  try {
+    await ctx.mailer.send(user.email, mail);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'password recovery e-mail could not be sent');
+  }
+}
+
+/**
+ * Sets a new password with the recovery link `form.Token`.
+ * @throws AppError 400 — general ERROR_PASSWORD_RECOVERY_NOTEXISTS (unknown, used) /
+ *   ERROR_PASSWORD_RECOVERY_EXPIRED / ERROR_NOT_ALLOWED (partner environment); Password: the password
+ *   rules (studio rule in TWO-POINT-STUDIOS); ConfirmPassword: ERROR_CONFIRM_PASSWORD_INVALID
+ */
+export async function resetRecoveredPassword(
+  ctx: AppContext,
+  form: PasswordRecoveryValidationRequest,
+  ip: string | null,
+): Promise<void> {
+  requireRecovery(ctx);
+  const link = await findLink(ctx.db, form.Token, 'password_recovery', LINK_CODES);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', '=', link.userId)
+    .executeTakeFirstOrThrow();
+  const items = newPasswordItems(ctx.config.environment, user.username, form.Password, form.Confirm);
+  if (items.length) throw validationFailed(items);
+  const hash = await hashPassword(form.Password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await consumeLink(trx, form.Token, 'password_recovery', LINK_CODES);
+    await invalidateLinks(trx, user.id, 'password_recovery');
+    const now = isoNow();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ email_confirmed_at: now })
+      .where('id', '=', user.id)
+      .where('email_confirmed_at', 'is', null)
+      .execute();
+    await revokeSessions(trx, { userId: user.id });
+    await audit({ db: trx }, user.id, 'password.recovered', ip, { sessionsRevoked: true });
+  });
+}
