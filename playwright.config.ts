@@ -12,6 +12,7 @@ import {
   E2E,
   E2E_FILTERED,
   E2E_RUNTIME_CONFIG_KEY,
+  deploymentDir,
   type Deployment,
 } from './e2e/support/ports.ts';
 
@@ -24,7 +25,7 @@ const reuseExistingServer = !process.env.CI;
  * (the shared build has none), then serves that build and the configuration encrypted with the key.
  */
 function apiServer(d: Deployment) {
-  const dir = `e2e/.artifacts/${d.name}${process.env.E2E_PORT_OFFSET ? `-${process.env.E2E_PORT_OFFSET}` : ''}`;
+  const dir = deploymentDir(d.name);
   const webDir = path.resolve(dir, 'web');
   const encrypted = d.encryptedConfiguration
     ? { RUNTIME_CONFIG_KEY: E2E_RUNTIME_CONFIG_KEY, WEB_DIST_DIR: webDir }

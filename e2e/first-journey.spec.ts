@@ -3,40 +3,10 @@
  * account → log out), in `local` (two-step login) and `TWO-POINT-STUDIOS` (one-step login and the
  * extra register fields). axe runs on every page reached.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { firstLink, waitForMail } from './support/mailbox.ts';
-
-const PASSWORD = 'Journey2024Pass';
-/** Longer than the 15 s too-fast rule (spec §4), with room for a loaded machine. */
-const TOO_FAST_WAIT_MS = 16_500;
-
-function uniqueName(): string {
-  return `Player${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
-
-async function fillRegisterForm(
-  page: Page,
-  username: string,
-  email: string,
-  twoPoint: boolean,
-): Promise<void> {
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('First name').fill('Ada');
-  if (twoPoint) {
-    await page.getByLabel('Last name').fill('Lovelace');
-    // Dashes are inserted automatically (spec §5): type the digits only.
-    await page.getByLabel('Date of birth').pressSequentially('19901231');
-    await expect(page.getByLabel('Date of birth')).toHaveValue('1990-12-31');
-  }
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Confirm email').pressSequentially(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel('I accept the privacy policy').check();
-  await page.getByLabel('I accept the terms of use (EULA)').check();
-  if (twoPoint) await page.getByLabel('I accept the Code of Conduct').check();
-}
+import { PASSWORD, TOO_FAST_WAIT_MS, fillRegisterForm, uniqueName } from './support/register-form.ts';
 
 test('a player registers, confirms by e-mail, logs in, sees the account and logs out', async ({
   page,

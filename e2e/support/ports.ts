@@ -92,6 +92,11 @@ const ALL_DEPLOYMENTS: Deployment[] = [
 ];
 
 const only = process.env.E2E_ONLY?.split(',').map((name) => name.trim());
+/** The folder of deployment `name`'s files (its SQLite store, its own SPA build): e2e/.artifacts/… */
+export function deploymentDir(name: string): string {
+  return `e2e/.artifacts/${name}${OFFSET ? `-${OFFSET}` : ''}`;
+}
+
 /** Is this run limited to some deployments (E2E_ONLY)? */
 export const E2E_FILTERED = only !== undefined;
 

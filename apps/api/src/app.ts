@@ -22,6 +22,7 @@ import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.t
 import { rejectUnstorableText } from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { accessKeyRoutes } from './modules/access-key/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { deletionRoutes } from './modules/deletion/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await redirectRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await registerRoutes(api, ctx);
+      await accessKeyRoutes(api, ctx);
       await emailRoutes(api, ctx);
       await profileRoutes(api, ctx);
       await blocksRoutes(api, ctx);

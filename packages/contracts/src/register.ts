@@ -53,3 +53,7 @@ export type SendConfirmationEmailRequest = z.infer<typeof SendConfirmationEmailR
 /** Answer of the confirmation calls: where to go next, if the link carried an allowed redirect. */
 export const ConfirmResponseSchema = z.object({ Success: z.boolean(), RedirectUrl: z.string().nullable() });
 export type ConfirmResponse = z.infer<typeof ConfirmResponseSchema>;
+
+/** POST accesskey/validate (spec §2 /access-key: field Key). */
+export const AccessKeyValidateRequestSchema = z.object({ Value: Text });
+export type AccessKeyValidateRequest = z.infer<typeof AccessKeyValidateRequestSchema>;

@@ -13,6 +13,7 @@ import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-client-secrets-blocks.ts';
 import * as m0003 from './migrations/0003-newsletter-deletion.ts';
 import * as m0004 from './migrations/0004-cookie-consents.ts';
+import * as m0005 from './migrations/0005-access-keys.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -63,6 +64,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0002-client-secrets-blocks': { up: (db) => m0002.up(db) },
     '0003-newsletter-deletion': { up: (db) => m0003.up(db, dialect) },
     '0004-cookie-consents': { up: (db) => m0004.up(db) },
+    '0005-access-keys': { up: (db) => m0005.up(db, dialect) },
   };
 }
 

@@ -177,6 +177,18 @@ export interface UserCookieConsentsTable {
   updated_at: string;
 }
 
+/** A single-use registration key (migration 0005; spec §2 /access-key). */
+export interface AccessKeysTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the key; the key itself is shown once, when created. */
+  key_hash: string;
+  note: string | null;
+  created_at: string;
+  expires_at: string | null;
+  used_at: string | null;
+  used_by_user_id: number | null;
+}
+
 /** The whole store, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -195,6 +207,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   user_newsletter_optins: UserNewsletterOptinsTable;
   deletion_feedback: DeletionFeedbackTable;
+  access_keys: AccessKeysTable;
   user_cookie_consents: UserCookieConsentsTable;
 }
 

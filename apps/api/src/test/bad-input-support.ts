@@ -213,6 +213,16 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       numbers: [],
     },
     {
+      name: 'POST accesskey/validate',
+      url: () => '/api/accesskey/validate',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Value: 'GG-0000-0000-0000-0000' }),
+      text: ['Value'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
       name: 'POST password/password-recovery',
       url: () => '/api/password/password-recovery',
       headers: () => ({ ...ANONYMOUS }),

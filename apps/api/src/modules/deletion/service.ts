@@ -4,7 +4,7 @@
  *
  * Deleting erases the player: their row and everything tied to it (sessions and refresh tokens,
  * e-mail links, connections, blocks in both directions, newsletter lists, cookie choices, their audit
- * trail) go in one transaction, other players' references are cut (referrer) or scrubbed (audit detail),
+ * trail) go in one transaction, other references are cut (referrer, the access key used) or scrubbed (audit detail),
  * and only an unlinked feedback row (reason type and text) and an audit event without any personal
  * data remain. Every token of the player stops working at once (DESIGN.md §5).
  *
@@ -129,6 +129,11 @@ export async function erasePlayer(trx: Kysely<Database>, userId: number, idUser:
     .updateTable('users')
     .set({ referrer_user_id: null })
     .where('referrer_user_id', '=', userId)
+    .execute();
+  await trx
+    .updateTable('access_keys')
+    .set({ used_by_user_id: null })
+    .where('used_by_user_id', '=', userId)
     .execute();
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }

@@ -19,6 +19,7 @@ import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { isDisposableEmail } from './disposable.ts';
 import { registerFormErrors } from './rules.ts';
 import { optInToEveryList } from '../newsletter/service.ts';
+import { accessKeyError, consumeAccessKey } from '../access-key/service.ts';
 
 /** Default avatar of a new player (served by the SPA). */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
@@ -63,7 +64,8 @@ async function referrerId(ctx: AppContext, referrer: string | null | undefined):
 
 /**
  * POST register/new-user.
- * @throws 400 with every failing property; ERROR_REGISTER_INVALID for a tripped bot trap;
+ * @throws 400 with every failing property (AccessKeyValue: ERROR_ACCESS_KEY_NON_EXISTANT /
+ *   _ALREADY_USED when access-key registration is on); ERROR_REGISTER_INVALID for a tripped bot trap;
  *   ERROR_TOO_FAST under 15 s on the page (not in CREATIVE-ASSEMBLY)
  */
 export async function registerPlayer(
@@ -87,6 +89,12 @@ export async function registerPlayer(
     unauthorizedDomains: ctx.config.emailUnauthorizedDomains,
   });
   items.push(...(await storeErrors(ctx, form, items)));
+  // spec §2 /register: with access-key registration on, a usable key is required.
+  const accessKey = ctx.config.features.registerWithAccessKeys ? (form.AccessKeyValue ?? '') : null;
+  if (accessKey !== null) {
+    const keyError = await accessKeyError(ctx.db, accessKey);
+    if (keyError) items.push({ Property: 'AccessKeyValue', ErrorMessage: keyError });
+  }
   if (items.length > 0) throw validationFailed(items);
   const referrer = await referrerId(ctx, form.Referrer);
   const redirectUrl = await allowedRedirectOrNull(ctx, form.RedirectUrl);
@@ -125,6 +133,8 @@ export async function registerPlayer(
         })
         .returning(['id', 'email', 'username'])
         .executeTakeFirstOrThrow();
+      // Used in this transaction: of two registrations with one key, exactly one succeeds.
+      if (accessKey !== null) await consumeAccessKey(trx, accessKey, user.id);
       // spec §3 G2GSegaOptin (when the newsletter section is on): the player receives every list.
       if (ctx.config.features.newsletterSection && form.G2GSegaOptin) await optInToEveryList(trx, user.id);
       const token = await createVerificationLink({ ...ctx, db: trx }, user, redirectUrl);

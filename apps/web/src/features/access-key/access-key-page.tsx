@@ -5,20 +5,16 @@
  * other failures go to the generic handler.
  */
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { carry } from '../../shared/redirect/carry-over.ts';
 import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
 
 const FIELDS = ['Value'] as const;
-/**
- * Storage key of the held access key, read by Register through `readCarried('accessKey')`
- * (shared/redirect/carry-over.ts has no writer for it yet).
- */
-const ACCESS_KEY_STORAGE = 'guildgate.accessKey';
 
 /** The access-key page. */
 export function AccessKeyPage() {
@@ -34,6 +30,9 @@ export function AccessKeyPage() {
     defaultValues: { Value: '' },
   });
   const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  // Register sends the player back here when the held key could not be used.
+  const returned = (useLocation().state as { accessKeyError?: string } | null)?.accessKeyError;
+  const general = server.general.length ? server.general : returned ? [returned] : [];
   const carried = new URLSearchParams();
   const redirectUrl = search.get('redirectUrl');
   if (redirectUrl) carried.set('redirectUrl', redirectUrl);
@@ -43,12 +42,12 @@ export function AccessKeyPage() {
     server.clear();
     const key = values.Value.trim();
     if (!key) {
-      setError('Value', { type: 'required', message: 'ACCESS_KEY_NON_EXISTANT' });
+      setError('Value', { type: 'required', message: 'ERROR_ACCESS_KEY_NON_EXISTANT' });
       return;
     }
     validate.mutate(key, {
       onSuccess: () => {
-        localStorage.setItem(ACCESS_KEY_STORAGE, key);
+        carry('accessKey', key);
         void navigate({ pathname: '/register', search: carried.toString() });
       },
       onError: (error) => server.apply(error),
@@ -60,7 +59,7 @@ export function AccessKeyPage() {
       <h1 id="access-key-heading">{t('accessKey.heading')}</h1>
       <p>{t('accessKey.intro')}</p>
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ErrorSummary codes={server.general} />
+        <ErrorSummary codes={general} />
         <TextField
           label={t('accessKey.key')}
           autoComplete="off"

@@ -10,7 +10,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { readCarried, wantedClientId, wantedRedirect } from '../../shared/redirect/carry-over.ts';
+import { isApiError } from '../../shared/api/api-error.ts';
+import {
+  forgetCarried,
+  readCarried,
+  wantedClientId,
+  wantedRedirect,
+} from '../../shared/redirect/carry-over.ts';
 import { externalRedirectUrl } from '../../shared/redirect/redirect-choice.ts';
 import { CaptchaNotice, ErrorSummary, ui } from '../../shared/ui/index.ts';
 import { useRegisterUser } from './register-api.ts';
@@ -104,8 +110,26 @@ function RegisterForm() {
         TimeOnPageMs: timeOnPageMs,
       },
       {
-        onSuccess: () => void navigate(CONFIRM_PATH),
-        onError: (error) => server.apply(error),
+        onSuccess: () => {
+          // The key is used now (the server consumed it with the registration).
+          forgetCarried('accessKey');
+          void navigate(CONFIRM_PATH);
+        },
+        onError: (error) => {
+          // The held key cannot be used (taken meanwhile, expired): back to AccessKey, which says why.
+          const keyError = isApiError(error)
+            ? error.body?.ErrorMessages.find((item) => item.Property === 'AccessKeyValue')
+            : undefined;
+          if (keyError) {
+            forgetCarried('accessKey');
+            void navigate(
+              { pathname: '/access-key', search: search.toString() },
+              { state: { accessKeyError: keyError.ErrorMessage } },
+            );
+            return;
+          }
+          server.apply(error);
+        },
       },
     );
   };

@@ -26,6 +26,11 @@ export function readCarried(key: CarryKey): string | null {
   return storage()?.getItem(KEYS[key]) ?? null;
 }
 
+/** Carries `value` to later pages (the AccessKey page's validated key). */
+export function carry(key: CarryKey, value: string): void {
+  storage()?.setItem(KEYS[key], value);
+}
+
 /** Forgets a carried value (after it was used). */
 export function forgetCarried(key: CarryKey): void {
   storage()?.removeItem(KEYS[key]);

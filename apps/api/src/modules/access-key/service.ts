@@ -1,0 +1,101 @@
+/**
+ * Access keys (spec §2 /access-key and /register "when access-key registration is on, a non-empty
+ * access key must be held"; §7 POST accesskey/validate {Value}; §8 ACCESS_KEY_NON_EXISTANT,
+ * ACCESS_KEY_ALREADY_USED). A key is a random secret shown once when an operator creates it
+ * (access-key-cli.ts); the store keeps its SHA-256. Validating only looks; registering consumes the
+ * key in the registration's own transaction with a conditional update, so of two registrations with
+ * one key exactly one succeeds.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ErrorCode } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
+
+/** Crockford base32 (no I, L, O, U): easy to read out and type. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A new key: `GG-` and four groups of four base32 characters (80 random bits). */
+export function generateAccessKey(): string {
+  const bytes = randomBytes(16);
+  const chars = Array.from(bytes, (b) => ALPHABET[b % 32]).join('');
+  return `GG-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
+}
+
+/** The form a key is compared in: trimmed, upper case (typed keys may differ in case). */
+export function normalizeAccessKey(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/**
+ * Creates `count` keys (valid `expiresInDays` days, or without expiry) with an operator `note`.
+ * @returns the keys, to hand out; they are not kept
+ */
+export async function createAccessKeys(
+  db: Kysely<Database>,
+  count: number,
+  options: { note?: string | null; expiresInDays?: number | null } = {},
+): Promise<string[]> {
+  const keys = Array.from({ length: count }, generateAccessKey);
+  const now = isoNow();
+  const expires = options.expiresInDays ? isoIn(options.expiresInDays * DAY_MS) : null;
+  await db
+    .insertInto('access_keys')
+    .values(
+      keys.map((key) => ({
+        key_hash: sha256(normalizeAccessKey(key)),
+        note: options.note ?? null,
+        created_at: now,
+        expires_at: expires,
+        used_at: null,
+        used_by_user_id: null,
+      })),
+    )
+    .execute();
+  return keys;
+}
+
+/** Why `value` cannot be used (null: it can), without using it. */
+export async function accessKeyError(db: Kysely<Database>, value: string): Promise<ErrorCode | null> {
+  const key = normalizeAccessKey(value);
+  if (!key) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
+  const row = await db
+    .selectFrom('access_keys')
+    .select(['used_at', 'expires_at'])
+    .where('key_hash', '=', sha256(key))
+    .executeTakeFirst();
+  if (!row || (row.expires_at !== null && row.expires_at <= isoNow())) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
+  return row.used_at === null ? null : 'ERROR_ACCESS_KEY_ALREADY_USED';
+}
+
+/**
+ * POST accesskey/validate: is `value` a key registration may use?
+ * @throws AppError 400 Value ERROR_ACCESS_KEY_NON_EXISTANT / ERROR_ACCESS_KEY_ALREADY_USED; general
+ *   ERROR_NOT_ALLOWED when access-key registration is off
+ */
+export async function validateAccessKey(ctx: AppContext, value: string): Promise<void> {
+  if (!ctx.config.features.registerWithAccessKeys) throw badRequest('ERROR_NOT_ALLOWED');
+  const error = await accessKeyError(ctx.db, value);
+  if (error) throw badRequest(error, 'Value');
+}
+
+/**
+ * Uses key `value` for the new player `userId`, inside the registration transaction `trx`.
+ * @throws AppError 400 AccessKeyValue ERROR_ACCESS_KEY_ALREADY_USED (a concurrent registration won) /
+ *   ERROR_ACCESS_KEY_NON_EXISTANT — the caller's transaction then rolls back
+ */
+export async function consumeAccessKey(trx: Kysely<Database>, value: string, userId: number): Promise<void> {
+  const now = isoNow();
+  const result = await trx
+    .updateTable('access_keys')
+    .set({ used_at: now, used_by_user_id: userId })
+    .where('key_hash', '=', sha256(normalizeAccessKey(value)))
+    .where('used_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return;
+  throw badRequest((await accessKeyError(trx, value)) ?? 'ERROR_ACCESS_KEY_ALREADY_USED', 'AccessKeyValue');
+}
