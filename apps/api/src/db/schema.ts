@@ -189,6 +189,17 @@ export interface AccessKeysTable {
   used_by_user_id: number | null;
 }
 
+/** A banned address or range (migration 0006; spec §6). */
+export interface BannedIpsTable {
+  id: Generated<number>;
+  /** An address (`203.0.113.7`, `2001:db8::1`) or a CIDR range (`203.0.113.0/24`), canonical. */
+  cidr: string;
+  reason: string | null;
+  created_at: string;
+  /** null: until lifted. */
+  expires_at: string | null;
+}
+
 /** The whole store, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -208,6 +219,7 @@ export interface Database {
   user_newsletter_optins: UserNewsletterOptinsTable;
   deletion_feedback: DeletionFeedbackTable;
   access_keys: AccessKeysTable;
+  banned_ips: BannedIpsTable;
   user_cookie_consents: UserCookieConsentsTable;
 }
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { validateAccessKey } from './service.ts';
+import { ipBanGuard } from '../bans/ip-bans.ts';
 
 /** Registers the access-key route on the /api scope. */
 export async function accessKeyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,6 +15,7 @@ export async function accessKeyRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: { body: AccessKeyValidateRequestSchema, response: { 200: SuccessResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       await validateAccessKey(ctx, request.body.Value);
       return { Success: true };

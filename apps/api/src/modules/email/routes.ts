@@ -18,6 +18,7 @@ import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { confirmEmail, resendConfirmation } from './confirm.ts';
 import { confirmEmailUpdate, recoverEmail } from './update.ts';
+import { ipBanGuard } from '../bans/ip-bans.ts';
 
 /** Registers the e-mail routes on the /api scope. */
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,6 +40,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: { body: SendConfirmationEmailRequestSchema, response: { 200: SuccessResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       if (!request.body.Email.trim()) throw badRequest('ERROR_EMAIL_EMPTY', 'Email');
       await resendConfirmation(ctx, request.body.Email, request.body.RedirectUrl, request.ip);

@@ -15,6 +15,7 @@ import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { resetAccountPassword } from './account-reset.ts';
 import { requestPasswordRecovery, resetRecoveredPassword } from './recovery.ts';
+import { ipBanGuard } from '../bans/ip-bans.ts';
 
 /** Registers the password routes on the /api scope. */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -35,6 +36,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: { body: PasswordRecoveryRequestSchema, response: { 200: SuccessResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       await requestPasswordRecovery(ctx, request.body.Email, request.ip);
       return { Success: true };
@@ -45,6 +47,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: { body: PasswordRecoveryValidationRequestSchema, response: { 200: SuccessResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       await resetRecoveredPassword(ctx, request.body, request.ip);
       return { Success: true };

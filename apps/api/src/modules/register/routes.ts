@@ -13,6 +13,7 @@ import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { confirmEmail } from '../email/confirm.ts';
 import { registerPlayer } from './service.ts';
+import { ipBanGuard } from '../bans/ip-bans.ts';
 
 /** Registers the register routes on the /api scope. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: { body: RegisterRequestSchema, response: { 201: SuccessResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_REGISTER'),
     handler: async (request, reply) => {
       await registerPlayer(ctx, request.body, request.ip);
       return reply.code(201).send({ Success: true });

@@ -28,6 +28,7 @@ import { identify, logIn, logInUser } from './login.ts';
 import { refreshTokens, revokeSession, tokenForIdentity, type SessionOrigin } from './sessions.ts';
 import { resolveClientId } from './clients.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+import { ipBanGuard } from '../bans/ip-bans.ts';
 
 async function originOf(
   ctx: AppContext,
@@ -51,6 +52,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: { body: IdentifyRequestSchema, response: { 200: IdentifyResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => identify(ctx, request.body.UsernameOrEmail),
   });
 
@@ -58,6 +60,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: { body: LoginRequestSchema, response: { 200: CreatedResponseSchema } },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       const { UsernameOrEmail, Password, ClientId } = request.body;
       return { Created: await logIn(ctx, UsernameOrEmail, Password, await originOf(ctx, request, ClientId)) };
@@ -72,6 +75,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       const origin = await originOf(ctx, request, request.body.ClientId);
       return { Created: await logInUser(ctx, request.params.id, request.body.Password, origin) };

@@ -1,0 +1,64 @@
+/**
+ * `npm run bans -- <command>` (docs/operations.md "Bans"), with the node's configuration (`DATABASE_URL`):
+ *
+ *   ip ban <address|cidr> [--days N] [--reason TEXT]   refuse an address or range (spec §6)
+ *   ip lift <address|cidr>                              lift that ban
+ *   player ban <username|email>                         ban a player (their sessions end at once)
+ *   player lift <username|email>                        lift a player's ban
+ *
+ * Exits 0 on success, 1 when there was nothing to act on, 2 on a usage error.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/config.ts';
+import { banIp, liftIpBan, setPlayerBanned } from '../modules/bans/service.ts';
+import { migrateToLatest, openStore } from './database.ts';
+
+const USAGE = `usage: npm run bans -- ip ban <address|cidr> [--days N] [--reason TEXT]
+       npm run bans -- ip lift <address|cidr>
+       npm run bans -- player ban|lift <username|email>`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { days: { type: 'string' }, reason: { type: 'string' } },
+});
+const [subject, action, target] = positionals;
+const days = values.days === undefined ? null : Number(values.days);
+if (
+  !target ||
+  positionals.length !== 3 ||
+  !['ip', 'player'].includes(subject ?? '') ||
+  !['ban', 'lift'].includes(action ?? '') ||
+  (days !== null && !(Number.isInteger(days) && days > 0))
+) {
+  console.error(USAGE);
+  process.exit(2);
+}
+const config = loadConfig();
+const store = openStore(config.databaseUrl);
+let code = 0;
+try {
+  await migrateToLatest(store);
+  if (subject === 'ip' && action === 'ban') {
+    try {
+      process.stdout.write(
+        `banned ${await banIp(store.db, target, { reason: values.reason ?? null, days })}\n`,
+      );
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      code = 2;
+    }
+  } else if (subject === 'ip') {
+    const lifted = await liftIpBan(store.db, target);
+    process.stdout.write(lifted ? `lifted ${target}\n` : `no ban of ${target}\n`);
+    code = lifted ? 0 : 1;
+  } else {
+    const found = await setPlayerBanned(store.db, target, action === 'ban');
+    process.stdout.write(
+      found ? `${action === 'ban' ? 'banned' : 'lifted'} player ${target}\n` : `no player ${target}\n`,
+    );
+    code = found ? 0 : 1;
+  }
+} finally {
+  await store.close();
+}
+process.exit(code);

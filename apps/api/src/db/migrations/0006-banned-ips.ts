@@ -1,0 +1,23 @@
+/**
+ * Migration 0006 (spec §6 "Banned accounts and banned IPs are refused"; docs/operations.md "Bans"):
+ * `banned_ips`, addresses or CIDR ranges (IPv4 or IPv6) refused at log-in, registration and the other
+ * anonymous forms, with an optional expiry. Portable DDL only (runs on SQLite and PostgreSQL).
+ */
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+
+type Dialect = 'sqlite' | 'postgres';
+
+/** Creates `banned_ips`; `dialect` picks the auto-increment column type. */
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const idType = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const id = (col: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
+    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
+  await db.schema
+    .createTable('banned_ips')
+    .addColumn('id', idType, id)
+    .addColumn('cidr', 'text', (c) => c.notNull().unique())
+    .addColumn('reason', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text')
+    .execute();
+}
