@@ -116,11 +116,14 @@ export function UpdateEmailLinkPage({ kind }: { kind: 'confirm' | 'recovery' }) 
       }
     },
   });
+  // Wait for the session restore: the player's own token keeps their session through the change
+  // (without it the call is anonymous and every session of the player ends).
+  const restoring = useSession().status === 'loading';
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || restoring) return;
     started.current = true;
     mutate();
-  }, [mutate]);
+  }, [mutate, restoring]);
   return (
     <section aria-labelledby="update-email-link-heading">
       <h1 id="update-email-link-heading" className="visually-hidden">
