@@ -45,6 +45,7 @@ function apiServer(d: Deployment) {
       PORTAL_ENVIRONMENT: d.environment,
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       SANDBOX_URL: E2E.sandboxUrl,
+      EMAIL_CHECK_URL: `${E2E.sandboxUrl}/email-check`,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000',

@@ -1,6 +1,7 @@
 /**
  * `npm start` (house rule 1): runs the sandbox (SMTP + mailbox on SANDBOX_PORT, default 8090) and
- * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1), in two
+ * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1) and the
+ * sandbox's e-mail check (EMAIL_CHECK_URL), in two
  * child processes. Ctrl-C stops both; if one dies, the other is stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ const env = {
   ...process.env,
   SEED_DEMO: process.env.SEED_DEMO ?? '1',
   SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
+  EMAIL_CHECK_URL: process.env.EMAIL_CHECK_URL ?? `http://localhost:${sandboxPort}/email-check`,
 };
 
 function run(name: string, script: string): ChildProcess {

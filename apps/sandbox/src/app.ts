@@ -1,12 +1,14 @@
 /**
  * The sandbox (DESIGN.md §1): stand-ins for every outside party Guildgate talks to, over real HTTP and
- * SMTP. This first slice holds the mailbox (DESIGN.md §8 mailbox): an SMTP server and its web mailbox.
+ * SMTP: the mailbox (DESIGN.md §8 mailbox: an SMTP server and its web mailbox) and the e-mail check
+ * service.
  * Each party is its own folder and plugin (see `party.ts`), registered here and listed on `GET /`.
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import formbody from '@fastify/formbody';
 import { homePagePlugin } from './home-page.ts';
+import { emailCheckParty } from './email-check/index.ts';
 import { startMailbox } from './mailbox/index.ts';
 import type { SandboxParty } from './party.ts';
 
@@ -46,7 +48,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const host = options.host ?? '127.0.0.1';
   const app = Fastify({ logger: options.logger ?? false });
   const mailbox = await startMailbox({ smtpPort: options.smtpPort, host, log: app.log });
-  const parties: SandboxParty[] = [mailbox];
+  const parties: SandboxParty[] = [mailbox, emailCheckParty()];
   const closeParties = async (): Promise<void> => {
     await Promise.all(parties.map((party) => party.close()));
   };

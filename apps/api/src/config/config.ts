@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   PARTNER_NAME: z.string().default(''),
   REGISTER_STUDIO_NAME: z.string().default(''),
   EMAIL_UNAUTHORIZED_DOMAINS: list.default([]),
+  EMAIL_CHECK_URL: url.optional(),
   SEED_DEMO: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -102,6 +103,11 @@ export interface AppConfig {
   partnerName: string;
   registerStudioName: string;
   emailUnauthorizedDomains: string[];
+  /**
+   * The e-mail reputation service (spec §5 "mailbox must exist, not high-risk domain"): GET
+   * `{url}?address=…` → `{mailboxExists, highRisk}`; null: no such check.
+   */
+  emailCheckUrl: string | null;
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
@@ -172,6 +178,7 @@ export function loadConfig(
     partnerName: e.PARTNER_NAME,
     registerStudioName: e.REGISTER_STUDIO_NAME,
     emailUnauthorizedDomains: e.EMAIL_UNAUTHORIZED_DOMAINS.map((d) => d.toLowerCase()),
+    emailCheckUrl: e.EMAIL_CHECK_URL ?? null,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

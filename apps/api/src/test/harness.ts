@@ -73,6 +73,7 @@ export async function startTestApp(
     {
       DATABASE_URL: databaseUrl,
       SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}`,
+      EMAIL_CHECK_URL: `${sandbox.httpUrl}/email-check`,
       API_KEYS: TEST_API_KEY,
       ANONYMOUS_BEARER: TEST_ANONYMOUS_BEARER,
       PUBLIC_URL: 'http://portal.test',

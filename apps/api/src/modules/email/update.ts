@@ -29,6 +29,7 @@ import { renderActionMail } from '../mail/templates.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { emailError } from '../register/rules.ts';
 import { isDisposableEmail } from '../register/disposable.ts';
+import { emailReputationError } from '../register/email-check.ts';
 import { revokeSessions } from '../session/sessions.ts';
 import { consumeLink, createLink, invalidateLinks, type LinkCodes } from './links.ts';
 
@@ -67,7 +68,8 @@ function accountUrl(ctx: AppContext, path: string, uid?: string): string {
 /**
  * Step 1: asks to move player `userId` to `form.Email`.
  * @throws AppError 400 — Email: ERROR_EMAIL_EMPTY / _LENGTH / _INVALID / _INCORRECT_FORMAT /
- *   _DOMAIN_UNAUTHORIZED / _DISPOSABLE_ADDRESS / _EXIST / ERROR_EMAIL_SAME; ConfirmEmail:
+ *   _DOMAIN_UNAUTHORIZED / _DISPOSABLE_ADDRESS / _EXIST / _MAILBOX_DOES_NOT_EXIST / _HIGH_RISK /
+ *   ERROR_EMAIL_SAME; ConfirmEmail:
  *   ERROR_CONFIRM_EMAIL_INVALID; general ERROR_NOT_ALLOWED (partner environment, partner sign-on
  *   player); 429 ERROR_RATE_LIMITED (over {@link MAX_UPDATE_REQUESTS_PER_HOUR} an hour)
  */
@@ -94,6 +96,10 @@ export async function requestEmailUpdate(
     items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_DISPOSABLE_ADDRESS' });
   else if (await addressTaken(ctx.db, email, userId))
     items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
+  else {
+    const reputation = await emailReputationError(ctx, email);
+    if (reputation) items.push({ Property: 'Email', ErrorMessage: reputation });
+  }
   if (normalizeEmail(form.ConfirmEmail) !== normalizeEmail(email))
     items.push({ Property: 'ConfirmEmail', ErrorMessage: 'ERROR_CONFIRM_EMAIL_INVALID' });
   if (items.length) throw validationFailed(items);

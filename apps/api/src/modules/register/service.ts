@@ -4,7 +4,7 @@
  * uniqueness and referrer; the player and their verification link are written in one transaction,
  * and the verification e-mail is sent after commit.
  */
-import type { ErrorItem, RegisterRequest } from '@guildgate/contracts';
+import type { ErrorCode, ErrorItem, RegisterRequest } from '@guildgate/contracts';
 import { LIMITS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
@@ -17,6 +17,7 @@ import { createVerificationLink, sendVerificationEmail } from '../email/verifica
 import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { isDisposableEmail } from './disposable.ts';
+import { emailReputationError } from './email-check.ts';
 import { registerFormErrors } from './rules.ts';
 import { optInToEveryList } from '../newsletter/service.ts';
 import { accessKeyError, consumeAccessKey } from '../access-key/service.ts';
@@ -36,16 +37,19 @@ async function storeErrors(ctx: AppContext, form: RegisterRequest, items: ErrorI
     if (taken) extra.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
   }
   if (!failing.has('Email')) {
-    if (isDisposableEmail(form.Email)) {
-      extra.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_DISPOSABLE_ADDRESS' });
-    } else {
-      const taken = await ctx.db
+    const taken = async () =>
+      (await ctx.db
         .selectFrom('users')
         .select('id')
         .where('email_normalized', '=', normalizeEmail(form.Email))
-        .executeTakeFirst();
-      if (taken) extra.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
-    }
+        .executeTakeFirst()) !== undefined;
+    // In this order: disposable, already used, then the reputation service (a remote call) last.
+    const code: ErrorCode | null = isDisposableEmail(form.Email)
+      ? 'ERROR_EMAIL_DISPOSABLE_ADDRESS'
+      : (await taken())
+        ? 'ERROR_EMAIL_EXIST'
+        : await emailReputationError(ctx, form.Email);
+    if (code) extra.push({ Property: 'Email', ErrorMessage: code });
   }
   return extra;
 }
