@@ -1,0 +1,61 @@
+/**
+ * Rate limits shared across nodes (DESIGN.md §1 scale-out, §5 rate limits; issue 5 "shared across nodes
+ * through Redis when REDIS_URL is set"): two API nodes on one Redis and one store count together — the
+ * per-IP limit of the sensitive routes and the per-account log-in throttle — and answer 429 with
+ * Retry-After in the §8 shape. Runs where REDIS_URL is set (CI sets it), like the PostgreSQL suites.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANONYMOUS, startTestApp, type TestApp } from '../test/harness.ts';
+import { createPlayer, expectErrors, postLogin, type Player } from '../test/helpers.ts';
+import { MAX_FAILURES_PER_ACCOUNT_IP } from '../modules/session/login.ts';
+
+const REDIS: readonly string[] = process.env.REDIS_URL ? [process.env.REDIS_URL] : [];
+
+describe.each(REDIS)('rate limits across two nodes on Redis %s', (redisUrl) => {
+  const prefix = `test:shared:${randomBytes(4).toString('hex')}:`;
+  // Above the log-in throttle, so that the second test meets the account throttle, not this limit.
+  const LIMIT = MAX_FAILURES_PER_ACCOUNT_IP + 2;
+  let a: TestApp;
+  let b: TestApp;
+  let player: Player;
+
+  beforeAll(async () => {
+    const env = { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+    a = await startTestApp('sqlite', { env });
+    // The second node shares the first one's store and Redis.
+    b = await startTestApp('sqlite', { env: { ...env, DATABASE_URL: a.config.databaseUrl } });
+    player = await createPlayer(a, 'SharedNodes');
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts the per-IP limit of a sensitive route on both nodes together', async () => {
+    const identify = (app: TestApp) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/log/identify',
+        headers: ANONYMOUS,
+        payload: { UsernameOrEmail: player.username },
+        remoteAddress: '192.0.2.77',
+      });
+    for (let i = 0; i < LIMIT; i += 1) expect((await identify(i % 2 ? a : b)).statusCode).toBe(200);
+    for (const app of [a, b]) {
+      const res = await identify(app);
+      expectErrors(res, 429, [['', 'ERROR_RATE_LIMITED']]);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('throttles an account whose wrong passwords are spread over both nodes', async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT_IP; i += 1) {
+      const res = await postLogin(i % 2 ? a : b, player.username, `Wrong${i}pass`, '192.0.2.88');
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await postLogin(a, player.username, player.password, '192.0.2.88');
+    expectErrors(res, 429, [['', 'ERROR_RATE_LIMITED']]);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
