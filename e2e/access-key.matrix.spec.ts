@@ -6,15 +6,10 @@
  * visitor sent from Register to AccessKey is refused an unknown key, registers with the real one, and
  * the key is then used; where it is off the page goes to Register and the API refuses validation.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { deploymentDir } from './support/ports.ts';
+import { createAccessKey } from './support/access-keys.ts';
 import { TOO_FAST_WAIT_MS, fillRegisterForm, uniqueName } from './support/register-form.ts';
-
-const run = promisify(execFile);
 
 test('registration follows the access-key flag', async ({ page, request, config }, info) => {
   const validate = (Value: string) =>
@@ -37,15 +32,7 @@ test('registration follows the access-key flag', async ({ page, request, config 
   }
 
   // The operator's command (docs/operations.md), against this deployment's store.
-  const store = path.resolve(deploymentDir(info.project.name), 'store.sqlite');
-  const { stdout } = await run(
-    process.execPath,
-    ['apps/api/src/db/access-key-cli.ts', '1', '--note', 'e2e'],
-    {
-      env: { ...process.env, DATABASE_URL: `sqlite:${store}`, LOG_LEVEL: 'silent' },
-    },
-  );
-  const key = stdout.trim();
+  const key = await createAccessKey(info.project.name);
   expect(key).toMatch(/^GG-/);
 
   await page.goto('/register');

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { firstLink, waitForMail } from './support/mailbox.ts';
+import { firstLink, waitForMail, waitForMailCount } from './support/mailbox.ts';
 import { PASSWORD, TOO_FAST_WAIT_MS, fillRegisterForm, uniqueName } from './support/register-form.ts';
 
 test('a player registers, confirms by e-mail, logs in, sees the account and logs out', async ({
@@ -91,7 +91,7 @@ test('a player registers, confirms by e-mail, logs in, sees the account and logs
   await expect(page).not.toHaveURL(/\/account$/);
 });
 
-test('an unconfirmed player is told to confirm the e-mail address, with a link to resend it', async ({
+test('an unconfirmed player is told to confirm the e-mail address, asks for a new link and confirms with it', async ({
   page,
 }, info) => {
   const twoPoint = info.project.metadata.environment === 'TWO-POINT-STUDIOS';
@@ -113,4 +113,29 @@ test('an unconfirmed player is told to confirm the e-mail address, with a link t
   await expect(page.getByText('You must confirm your email address')).toBeVisible();
   await expect(page.locator('a[href="/confirm-email/send"]')).toBeVisible();
   await expectNoAxeViolations(page, 'login unconfirmed');
+
+  // Resend (spec §2 /confirm-email/send: field Email, button Send, then ConfirmRegister).
+  await page.locator('a[href="/confirm-email/send"]').click();
+  await expect(page).toHaveURL(/\/confirm-email\/send$/);
+  await expect(page).toHaveTitle('Account - Send confirmation email');
+  await expectNoAxeViolations(page, 'send confirmation');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/register\/confirm$/);
+  await expect(page.getByRole('heading', { name: 'Check your mailbox' })).toBeVisible();
+  // The new mail's link confirms the account; the player then logs in.
+  const [resent] = await waitForMailCount(email, 2);
+  const origin = new URL(page.url()).origin;
+  const link = firstLink(
+    resent!.text,
+    twoPoint ? `${origin}/register/validate?verificationCode=` : `${origin}/confirm-email?uid=`,
+  );
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Your email address is confirmed, you can log in.')).toBeVisible();
+  await page.getByLabel('Username or email').fill(username);
+  if (!twoPoint) await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
 });
