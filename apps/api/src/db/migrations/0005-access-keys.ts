@@ -3,18 +3,12 @@
  * `access_keys`, the single-use registration keys, kept as SHA-256 only, with the player who used one
  * (set to null when that player is deleted). Portable DDL only (runs on SQLite and PostgreSQL).
  */
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-
-type Dialect = 'sqlite' | 'postgres';
+import type { Kysely } from 'kysely';
+import { withId, type Dialect } from './columns.ts';
 
 /** Creates `access_keys`; `dialect` picks the auto-increment column type. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const idType = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const id = (col: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
-    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
-  await db.schema
-    .createTable('access_keys')
-    .addColumn('id', idType, id)
+  await withId(db.schema.createTable('access_keys'), dialect)
     .addColumn('key_hash', 'text', (c) => c.notNull().unique())
     .addColumn('note', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -3,18 +3,12 @@
  * `banned_ips`, addresses or CIDR ranges (IPv4 or IPv6) refused at log-in, registration and the other
  * anonymous forms, with an optional expiry. Portable DDL only (runs on SQLite and PostgreSQL).
  */
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
-
-type Dialect = 'sqlite' | 'postgres';
+import type { Kysely } from 'kysely';
+import { withId, type Dialect } from './columns.ts';
 
 /** Creates `banned_ips`; `dialect` picks the auto-increment column type. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const idType = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
-  const id = (col: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
-    dialect === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
-  await db.schema
-    .createTable('banned_ips')
-    .addColumn('id', idType, id)
+  await withId(db.schema.createTable('banned_ips'), dialect)
     .addColumn('cidr', 'text', (c) => c.notNull().unique())
     .addColumn('reason', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
