@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
-import { consumeLink } from './links.ts';
+import { consumeLink, invalidateLinks } from './links.ts';
 import { createVerificationLink, sendVerificationEmail } from './verification.ts';
 
 /** Verification mails sent to one player per hour through email/send-confirmation-email. */
@@ -50,7 +50,8 @@ export async function confirmEmail(
 
 /**
  * Sends a new verification link when `email` belongs to an unconfirmed player and fewer than
- * {@link MAX_RESENDS_PER_HOUR} were sent this hour; silent otherwise (no enumeration).
+ * {@link MAX_RESENDS_PER_HOUR} were sent this hour; silent otherwise (no enumeration). The new link
+ * replaces the player's earlier ones.
  */
 export async function resendConfirmation(
   ctx: AppContext,
@@ -67,8 +68,14 @@ export async function resendConfirmation(
   if (!user || user.email_confirmed_at || user.banned_at) return;
   // At most a few mails per address and hour, whoever asks: the answer stays the same.
   if ((await ctx.counters.hit(`resend:${user.id}`, HOUR_MS)) > MAX_RESENDS_PER_HOUR) return;
-  const token = await createVerificationLink(ctx, user, await allowedRedirectOrNull(ctx, redirectUrl));
-  await audit(ctx, user.id, 'email.confirmation_resent', ip);
+  const redirect = await allowedRedirectOrNull(ctx, redirectUrl);
+  // The new link replaces the earlier ones: only the newest mail's link confirms.
+  const token = await ctx.db.transaction().execute(async (trx) => {
+    await invalidateLinks(trx, user.id, 'register');
+    const created = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
+    await audit({ db: trx }, user.id, 'email.confirmation_resent', ip);
+    return created;
+  });
   try {
     await sendVerificationEmail(ctx, user, token);
   } catch (error) {

@@ -168,7 +168,7 @@ describe.each(STORES)('POST email/send-confirmation-email on %s', (kind) => {
     await t.close();
   });
 
-  it('mails an unconfirmed player a new link that works', async () => {
+  it('mails an unconfirmed player a new link that works and replaces the first', async () => {
     const player = await createPlayer(t, 'ResendMe', { confirmed: false });
     const firstUid = await confirmUidFromMail(t, player.email);
     const res = await resend(t, { Email: 'RESENDME@players.test' });
@@ -177,6 +177,10 @@ describe.each(STORES)('POST email/send-confirmation-email on %s', (kind) => {
     await waitForMailCount(t, player.email, 2);
     const newUid = await confirmUidFromMail(t, player.email);
     expect(newUid).not.toBe(firstUid);
+    // The new link replaces the first one.
+    expect(json(await postConfirm(t, firstUid))).toEqual({
+      ErrorMessages: [{ Property: 'Uid', ErrorMessage: 'ERROR_EMAIL_RECOVERY_NOTEXISTS' }],
+    });
     const confirm = await postConfirm(t, newUid);
     expect(confirm.statusCode).toBe(200);
     expect(json(confirm)).toEqual({ Success: true, RedirectUrl: null });
