@@ -21,6 +21,20 @@ export const BLNS: string[] = fs
   .split('\n')
   .filter((line) => line !== '' && !line.startsWith('#'));
 
+const PATT_DIR = path.join(REPO_ROOT, '..', 'shared', 'corpora', 'payloadsallthethings');
+
+/**
+ * Every line of the PayloadsAllTheThings lists (XSS, SQL and NoSQL injection, authentication bypass,
+ * open redirects), blank lines skipped.
+ */
+export const PAYLOADS: string[] = fs
+  .readdirSync(PATT_DIR)
+  .filter((file) => file.endsWith('.txt'))
+  .sort()
+  .flatMap((file) => fs.readFileSync(path.join(PATT_DIR, file), 'utf8').split('\n'))
+  .map((line) => line.replace(/\r$/, ''))
+  .filter((line) => line.trim() !== '');
+
 /** Strings the corpus lacks that SQL stores, JSON or URLs treat specially. */
 export const EXTRA: string[] = [
   '\u0000',
@@ -36,14 +50,42 @@ export const EXTRA: string[] = [
   'é'.repeat(300),
 ];
 
-/** {@link BLNS} then {@link EXTRA}: every string tried in every field and path parameter. */
-export const NAUGHTY = [...BLNS, ...EXTRA];
+/** {@link BLNS}, {@link PAYLOADS} and {@link EXTRA}: every string tried in every field and path parameter. */
+export const NAUGHTY = [...new Set([...BLNS, ...PAYLOADS, ...EXTRA])];
+
+/** The strings of a request (body values at any depth, and the URL) that carry markup. */
+function markupIn(options: Pick<InjectOptions, 'payload' | 'url'>): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (/[<>]/.test(value) && value.length >= 3) found.push(value);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  visit(options.payload);
+  if (typeof options.url === 'string') {
+    // Split the raw URL into its segments and query values first, then decode each.
+    for (const part of options.url.split(/[/?&=]/)) {
+      try {
+        visit(decodeURIComponent(part));
+      } catch {
+        // a malformed escape is not markup
+      }
+    }
+  }
+  return found;
+}
 
 /** A 100 000-character string: longer than any field or parameter accepts. */
 export const HUGE = 'x'.repeat(100_000);
 
 /** A 1.1 MB string: pads a body past the 1 MiB limit. */
 export const OVER_1_MIB = 'y'.repeat(1_100_000);
+
+/** The markup strings of the request `options` that `body` (the answer) carries back as they were. */
+export function reflectedMarkup(options: Pick<InjectOptions, 'payload' | 'url'>, body: string): string[] {
+  return markupIn(options).filter((markup) => body.includes(markup));
+}
 
 /** What one answer must satisfy: below 500; a 4xx is the §8 shape with catalogued codes. */
 export function problemOf(res: LightMyRequestResponse, context: string): string | null {
@@ -368,7 +410,10 @@ export function getRouteTable({ player, token }: Pick<FuzzSubject, 'player' | 't
 export interface ProblemCollector {
   /** Problems found so far; a test adds its own checks' findings here too. */
   problems: string[];
-  /** Injects `options` into the app and records what {@link problemOf} finds in the answer. */
+  /**
+   * Injects `options` into the app and records what {@link problemOf} finds in the answer, and any
+   * markup of the request that the answer carries back unescaped.
+   */
   send: (options: InjectOptions, context: string) => Promise<LightMyRequestResponse>;
   /** Fails the current test with every problem collected so far (and clears them). */
   expectNoProblems: () => void;
@@ -383,6 +428,10 @@ export function collectProblems(app: () => TestApp): ProblemCollector {
       const res = await app().app.inject(options);
       const problem = problemOf(res, context);
       if (problem) problems.push(problem);
+      // No markup sent comes back as it was (spec §8 answers carry codes, never the input).
+      for (const markup of markupIn(options))
+        if (res.body.includes(markup))
+          problems.push(`markup reflected: ${context} → ${res.body.slice(0, 160)}`);
       return res;
     },
     expectNoProblems() {
