@@ -10,6 +10,20 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isoIn, isoNow } from '../../lib/time.ts';
 
+/**
+ * The address of SPA page `path` with `query`, built from PUBLIC_URL, never from the request's Host
+ * (DESIGN.md §5), e.g. `pageUrl(ctx, '/confirm-email', { uid })`.
+ */
+export function pageUrl(
+  ctx: { config: { publicUrl: string } },
+  path: string,
+  query: Record<string, string> = {},
+): string {
+  const url = new URL(path, ctx.config.publicUrl);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
 /** What a link is for. */
 export type LinkPurpose = 'register' | 'email_update_confirm' | 'email_update_recovery' | 'password_recovery';
 

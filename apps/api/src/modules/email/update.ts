@@ -31,7 +31,7 @@ import { emailError } from '../register/rules.ts';
 import { isDisposableEmail } from '../register/disposable.ts';
 import { emailReputationError } from '../register/email-check.ts';
 import { revokeSessions } from '../session/sessions.ts';
-import { consumeLink, createLink, invalidateLinks, type LinkCodes } from './links.ts';
+import { consumeLink, createLink, invalidateLinks, pageUrl, type LinkCodes } from './links.ts';
 
 /** Days the recovery link sent to the old address stays valid. */
 export const RECOVERY_LINK_TTL_DAYS = 7;
@@ -57,12 +57,6 @@ async function addressTaken(db: Kysely<Database>, email: string, exceptUserId: n
     .where('id', '!=', exceptUserId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-function accountUrl(ctx: AppContext, path: string, uid?: string): string {
-  const url = new URL(path, ctx.config.publicUrl);
-  if (uid) url.searchParams.set('uid', uid);
-  return url.toString();
 }
 
 /**
@@ -128,7 +122,7 @@ export async function requestEmailUpdate(
       `Please confirm it. This link works once and expires in ${ctx.config.emailLinkTtlHours} hours.`,
     ],
     actionLabel: 'Confirm my new email address',
-    actionUrl: accountUrl(ctx, '/account/update-email/confirm', token),
+    actionUrl: pageUrl(ctx, '/account/update-email/confirm', { uid: token }),
     footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
   });
   const noticeMail = await renderActionMail({
@@ -141,7 +135,7 @@ export async function requestEmailUpdate(
       'If this was not you, change your password now.',
     ],
     actionLabel: 'Review my account',
-    actionUrl: accountUrl(ctx, '/account'),
+    actionUrl: pageUrl(ctx, '/account'),
     footer: 'You receive this message because this address belongs to the account.',
   });
   try {
@@ -216,7 +210,7 @@ export async function confirmEmailUpdate(
       `If you did not make this change, restore this address with the button below (valid ${RECOVERY_LINK_TTL_DAYS} days), then change your password.`,
     ],
     actionLabel: 'Restore my email address',
-    actionUrl: accountUrl(ctx, '/account/update-email/recovery', result.recovery),
+    actionUrl: pageUrl(ctx, '/account/update-email/recovery', { uid: result.recovery }),
     footer: 'If you made this change, you can ignore this email.',
   });
   try {

@@ -7,17 +7,14 @@ import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { renderActionMail } from '../mail/templates.ts';
-import { createLink } from './links.ts';
+import { createLink, pageUrl } from './links.ts';
 import { brandName } from '../../lib/brand.ts';
 
 /** The verify-page address for `token` in this environment. */
 export function verificationUrl(ctx: AppContext, token: string): string {
-  const url =
-    ctx.config.environment === 'TWO-POINT-STUDIOS'
-      ? new URL('/register/validate', ctx.config.publicUrl)
-      : new URL('/confirm-email', ctx.config.publicUrl);
-  url.searchParams.set(ctx.config.environment === 'TWO-POINT-STUDIOS' ? 'verificationCode' : 'uid', token);
-  return url.toString();
+  return ctx.config.environment === 'TWO-POINT-STUDIOS'
+    ? pageUrl(ctx, '/register/validate', { verificationCode: token })
+    : pageUrl(ctx, '/confirm-email', { uid: token });
 }
 
 /** Creates a verification link for `user` (in `ctx.db`, which may be a transaction); returns the token. */

@@ -6,6 +6,7 @@
  */
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.ts';
+import { pageUrl } from '../email/links.ts';
 
 const TYP = 'unsubscribe+jwt';
 
@@ -27,9 +28,7 @@ export async function unsubscribeUrl(
     .setSubject(idUser)
     .setIssuedAt()
     .sign(ctx.signingKey.privateKey);
-  const url = new URL('/unsubscribe', ctx.config.publicUrl);
-  url.searchParams.set('token', jwt);
-  return url.toString();
+  return pageUrl(ctx, '/unsubscribe', { token: jwt });
 }
 
 /** Checks a link token; null when the signature, type, issuer or claims are wrong. */

@@ -17,7 +17,14 @@ import { brandName } from '../../lib/brand.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { HOUR_MS, MINUTE_MS, isoNow } from '../../lib/time.ts';
-import { consumeLink, createLink, findLink, invalidateLinks, type LinkCodes } from '../email/links.ts';
+import {
+  consumeLink,
+  createLink,
+  findLink,
+  invalidateLinks,
+  pageUrl,
+  type LinkCodes,
+} from '../email/links.ts';
 import { renderActionMail } from '../mail/templates.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { newPasswordItems } from '../register/rules.ts';
@@ -59,8 +66,6 @@ export async function requestPasswordRecovery(
   if ((await ctx.counters.hit(`recovery:${user.id}`, HOUR_MS)) > MAX_RECOVERY_MAILS_PER_HOUR) return;
   const token = await createLink(ctx.db, user.id, 'password_recovery', RECOVERY_LINK_TTL_MINUTES * MINUTE_MS);
   await audit(ctx, user.id, 'password.recovery_requested', ip);
-  const url = new URL('/password-recovery/reset', ctx.config.publicUrl);
-  url.searchParams.set('token', token);
   const brand = brandName(ctx.config.environment);
   const mail = await renderActionMail({
     brand,
@@ -71,7 +76,7 @@ export async function requestPasswordRecovery(
       `Choose a new password with the button below. This link works once and expires in ${RECOVERY_LINK_TTL_MINUTES} minutes.`,
     ],
     actionLabel: 'Choose a new password',
-    actionUrl: url.toString(),
+    actionUrl: pageUrl(ctx, '/password-recovery/reset', { token }),
     footer: 'If you did not ask for this, you can ignore this email: your password stays the same.',
   });
   try {
