@@ -17,6 +17,13 @@ import {
 } from './e2e/support/ports.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * One id per run (set once, inherited by the workers). With REDIS_URL set (CI), each node keeps its
+ * counters under its own prefix: the twelve stores number their players alike, and a shared prefix
+ * would let one deployment's (or an earlier run's) per-player mail limits silence another's mails.
+ */
+process.env.E2E_RUN_ID ??= Date.now().toString(36);
+const RUN_ID = process.env.E2E_RUN_ID;
 /** Outside CI a second run may use the servers a first run already started (CI always starts fresh). */
 const reuseExistingServer = !process.env.CI;
 
@@ -49,6 +56,7 @@ function apiServer(d: Deployment) {
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000',
+      REDIS_KEY_PREFIX: `e2e:${RUN_ID}:${d.name}:`,
       ...d.env,
       ...encrypted,
     },
