@@ -1,7 +1,8 @@
 /**
  * The sandbox (DESIGN.md §1): stand-ins for every outside party Guildgate talks to, over real HTTP and
- * SMTP: the mailbox (DESIGN.md §8 mailbox: an SMTP server and its web mailbox) and the e-mail check
- * service.
+ * SMTP: the mailbox (DESIGN.md §8 mailbox: an SMTP server and its web mailbox), the e-mail check
+ * service, the partner SSO's resend-validation service (`partner-sso/index.ts`) and the reCAPTCHA v3
+ * stand-in (`api.js` and `siteverify`, see `recaptcha/index.ts`).
  * Each party is its own folder and plugin (see `party.ts`), registered here and listed on `GET /`.
  */
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,8 @@ import formbody from '@fastify/formbody';
 import { homePagePlugin } from './home-page.ts';
 import { emailCheckParty } from './email-check/index.ts';
 import { startMailbox } from './mailbox/index.ts';
+import { recaptchaParty } from './recaptcha/index.ts';
+import { partnerSsoParty } from './partner-sso/index.ts';
 import type { SandboxParty } from './party.ts';
 
 export interface SandboxOptions {
@@ -48,7 +51,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const host = options.host ?? '127.0.0.1';
   const app = Fastify({ logger: options.logger ?? false });
   const mailbox = await startMailbox({ smtpPort: options.smtpPort, host, log: app.log });
-  const parties: SandboxParty[] = [mailbox, emailCheckParty()];
+  const parties: SandboxParty[] = [
+    mailbox,
+    emailCheckParty(),
+    partnerSsoParty(mailbox.store),
+    recaptchaParty(),
+  ];
   const closeParties = async (): Promise<void> => {
     await Promise.all(parties.map((party) => party.close()));
   };

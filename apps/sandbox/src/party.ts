@@ -1,7 +1,8 @@
 /**
- * The shape every simulated outside party of the sandbox takes (DESIGN.md §1): the mailbox now; Steam,
- * Twitch, Epic, the partner IdPs, captcha and the partner site later. Each lives in its own folder under
- * `src/`, exposes one of these, and is registered by `app.ts`, which also lists it on the index page.
+ * The shape every simulated outside party of the sandbox takes (DESIGN.md §1): the mailbox, the e-mail
+ * check and reCAPTCHA now; Steam, Twitch, Epic, the partner IdPs and the partner site later. Each lives
+ * in its own folder under `src/`, exposes one of these, and is registered by `app.ts`, which also lists
+ * it on the index page.
  */
 import type { FastifyPluginAsync } from 'fastify';
 
