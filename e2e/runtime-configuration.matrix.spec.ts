@@ -25,8 +25,11 @@ const FIELDS = [
   'registerStudioName',
   'features',
 ];
-/** Fields Guildgate adds: the portal's own OAuth client id (docs/configuration.md `PORTAL_CLIENT_ID`). */
-const EXTENSIONS = ['clientId'];
+/**
+ * Fields Guildgate adds (docs/configuration.md): the portal's own OAuth client id (`PORTAL_CLIENT_ID`),
+ * the captcha script (`CAPTCHA_SCRIPT_URL`) and the partner SSO resend addresses (`PARTNER_SSO_RESEND_*`).
+ */
+const EXTENSIONS = ['clientId', 'captchaScriptUrl', 'partnerSsoResendUrls'];
 const FLAGS = [
   'customCookieManagement',
   'registerWithAccessKeys',

@@ -53,8 +53,16 @@ const ALL_FLAGS_ON = {
   FEATURE_EPIC_ALTERNATIVE_REDEEMER_FLOW: '1',
 };
 const ALL_FLAGS_OFF = Object.fromEntries(Object.keys(ALL_FLAGS_ON).map((k) => [k, '0']));
-/** The captcha flag needs a site key (spec §4); a test key. */
-const CAPTCHA_SETTINGS = { CAPTCHA_SITE_KEY: 'guildgate-e2e-site-key' };
+/**
+ * The captcha flag needs a site key and a secret (spec §4): test keys of the sandbox's reCAPTCHA
+ * stand-in, whose script and siteverify it uses.
+ */
+export const CAPTCHA_SETTINGS = {
+  CAPTCHA_SITE_KEY: 'guildgate-e2e-site-key',
+  CAPTCHA_SECRET_KEY: 'guildgate-e2e-secret-key',
+  CAPTCHA_SCRIPT_URL: `${E2E.sandboxUrl}/recaptcha/api.js`,
+  CAPTCHA_VERIFY_URL: `${E2E.sandboxUrl}/recaptcha/api/siteverify`,
+};
 
 /** Every deployment; ports 8180–8192 (plus E2E_PORT_OFFSET). */
 const ALL_DEPLOYMENTS: Deployment[] = [

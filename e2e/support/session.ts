@@ -17,7 +17,27 @@ export interface NodeConfiguration {
   accountApiKey: string;
   apiKey: string;
   accountApiUrl: string;
+  captchaSiteKey: string;
+  captchaScriptUrl: string;
   features: Record<string, boolean>;
+}
+
+/**
+ * A reCAPTCHA token of `action` for an API call made without the page (spec §4 captcha), asked of the
+ * sandbox stand-in that serves the node's captcha script, as that script does in a browser; undefined
+ * when the node's captcha is off. Tokens are single-use: one per call.
+ */
+export async function captchaToken(
+  request: APIRequestContext,
+  config: NodeConfiguration,
+  action: 'login' | 'register',
+): Promise<string | undefined> {
+  if (!config.features.enableCaptcha) return undefined;
+  const origin = new URL(config.captchaScriptUrl).origin;
+  const query = new URLSearchParams({ k: config.captchaSiteKey, action });
+  const response = await request.get(`${origin}/recaptcha/api/token?${query.toString()}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
 }
 
 /** GET /runtime-configuration/current/environment.json of the node at `baseURL`, decrypted if need be. */
@@ -73,6 +93,7 @@ export async function registerConfirmedPlayer(
       ApprovePrivacyPolicy: true,
       ApproveEULA: true,
       TimeOnPageMs: 20_000,
+      ReCAPTCHAToken: await captchaToken(request, config, 'register'),
       ...(twoPoint ? { Lastname: 'Lovelace', DateOfBirth: '1990-12-31', ApproveCodeOfConduct: true } : {}),
       ...form,
     },
@@ -118,7 +139,11 @@ export async function logInAs(
 ): Promise<void> {
   const response = await context.request.post(`${config.accountApiUrl}log/log-in`, {
     headers: anonymousHeaders(config),
-    data: { UsernameOrEmail: player.username, Password: player.password },
+    data: {
+      UsernameOrEmail: player.username,
+      Password: player.password,
+      Token: await captchaToken(context.request, config, 'login'),
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
   const { Created } = (await response.json()) as { Created: string };
@@ -136,7 +161,11 @@ export async function logInStatus(
 ): Promise<number> {
   const response = await request.post(`${config.accountApiUrl}log/log-in`, {
     headers: anonymousHeaders(config),
-    data: { UsernameOrEmail: usernameOrEmail, Password: password },
+    data: {
+      UsernameOrEmail: usernameOrEmail,
+      Password: password,
+      Token: await captchaToken(request, config, 'login'),
+    },
   });
   return response.status();
 }

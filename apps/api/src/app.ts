@@ -19,13 +19,14 @@ import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
-import { rejectUnstorableText } from './plugins/input-guard.ts';
+import { rejectForeignCharset, rejectUnstorableText } from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { accessKeyRoutes } from './modules/access-key/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { deletionRoutes } from './modules/deletion/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         if (!request.routeOptions.url) return; // unknown path: the 404 handler answers
         await checkApiKey(request);
       });
+      api.addHook('onRequest', rejectForeignCharset);
       api.addHook('preValidation', rejectUnstorableText);
       await healthRoutes(api, ctx);
       await metrics.routes(api);
@@ -147,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await passwordRoutes(api, ctx);
       await deletionRoutes(api, ctx);
       await newsletterRoutes(api, ctx);
+      await captchaRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

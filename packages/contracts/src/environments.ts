@@ -66,6 +66,20 @@ export const RuntimeConfigurationSchema = z
     /** The anonymous bearer sent as `Authorization: Bearer …` on anonymous calls (spec §6). */
     apiKey: z.string().min(1),
     captchaSiteKey: z.string(),
+    /**
+     * The reCAPTCHA v3 script to load (Google's api.js in production, the sandbox stand-in elsewhere).
+     * Not in spec §1's list: the spec leaves the captcha's script retrieval unshown (§7).
+     */
+    captchaScriptUrl: z.string().url(),
+    /**
+     * The partner single-sign-on service's resend-validation address (spec §2 Unverified-account page,
+     * §7 "its address depends on a prod/test flag"): the SPA calls `prod` when `isProd`, else `test`;
+     * '' = not configured.
+     */
+    partnerSsoResendUrls: z.object({
+      prod: z.union([z.string().url(), z.literal('')]),
+      test: z.union([z.string().url(), z.literal('')]),
+    }),
     partnerName: z.string(),
     registerStudioName: z.string(),
     /** OAuth client id of the portal itself (used when the page query carries none). */

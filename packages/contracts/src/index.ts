@@ -15,3 +15,4 @@ export * from './account.ts';
 export * from './deletion.ts';
 export * from './newsletter.ts';
 export * from './cookies.ts';
+export * from './captcha.ts';

@@ -33,7 +33,10 @@ export const RegisterRequestSchema = z.object({
   AccessKeyValue: OptionalText,
   /** Where the confirmation link should send the player afterwards (checked against the allow-list). */
   RedirectUrl: OptionalText,
-  /** Milliseconds the form was open before submit (spec §4 too-fast rule); sent by the SPA. */
+  /**
+   * Milliseconds the form was open before submit (spec §4 too-fast rule); sent by the SPA. Where the
+   * rule applies, a form without it is refused as too fast.
+   */
   TimeOnPageMs: z.number().int().min(0).max(1e12).nullish(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;

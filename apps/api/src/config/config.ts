@@ -61,6 +61,12 @@ const EnvSchema = z.object({
   RUNTIME_CONFIG_KEY: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   CAPTCHA_SITE_KEY: z.string().default(''),
+  CAPTCHA_SECRET_KEY: z.string().default(''),
+  CAPTCHA_SCRIPT_URL: url.default('https://www.google.com/recaptcha/api.js'),
+  CAPTCHA_VERIFY_URL: url.default('https://www.google.com/recaptcha/api/siteverify'),
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  PARTNER_SSO_RESEND_URL: url.optional(),
+  PARTNER_SSO_RESEND_TEST_URL: url.optional(),
   PARTNER_NAME: z.string().default(''),
   REGISTER_STUDIO_NAME: z.string().default(''),
   EMAIL_UNAUTHORIZED_DOMAINS: list.default([]),
@@ -100,6 +106,17 @@ export interface AppConfig {
   runtimeConfigKey: string | undefined;
   webDistDir: string;
   captchaSiteKey: string;
+  /**
+   * The captcha's server side (spec §4, §7 recaptcha/verify): the secret sent to `captchaVerifyUrl`
+   * (reCAPTCHA's siteverify protocol), the script the SPA loads, and the lowest score taken as human
+   * (0–1). The sandbox stands in for Google in development and tests.
+   */
+  captcha: { secretKey: string; scriptUrl: string; verifyUrl: string; minScore: number };
+  /**
+   * The partner single-sign-on service that resends a partner account's validation e-mail (spec §2
+   * Unverified-account page, §7): the SPA calls `prod` when `isProd`, else `test`; '' = not configured.
+   */
+  partnerSsoResendUrls: { prod: string; test: string };
   partnerName: string;
   registerStudioName: string;
   emailUnauthorizedDomains: string[];
@@ -155,6 +172,11 @@ export function loadConfig(
     throw new ConfigError(
       `Invalid configuration:\n  ${flagVariable('enableCaptcha')}: the captcha needs CAPTCHA_SITE_KEY`,
     );
+  if (features.enableCaptcha && !e.CAPTCHA_SECRET_KEY)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${flagVariable('enableCaptcha')}: the captcha needs CAPTCHA_SECRET_KEY`,
+    );
+  const sandboxUrl = e.SANDBOX_URL.replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -175,6 +197,16 @@ export function loadConfig(
     runtimeConfigKey: e.RUNTIME_CONFIG_KEY,
     webDistDir: e.WEB_DIST_DIR,
     captchaSiteKey: e.CAPTCHA_SITE_KEY,
+    captcha: {
+      secretKey: e.CAPTCHA_SECRET_KEY,
+      scriptUrl: e.CAPTCHA_SCRIPT_URL,
+      verifyUrl: e.CAPTCHA_VERIFY_URL,
+      minScore: e.CAPTCHA_MIN_SCORE,
+    },
+    partnerSsoResendUrls: {
+      prod: e.PARTNER_SSO_RESEND_URL ?? '',
+      test: e.PARTNER_SSO_RESEND_TEST_URL ?? `${sandboxUrl}/partner-sso/resend-validation`,
+    },
     partnerName: e.PARTNER_NAME,
     registerStudioName: e.REGISTER_STUDIO_NAME,
     emailUnauthorizedDomains: e.EMAIL_UNAUTHORIZED_DOMAINS.map((d) => d.toLowerCase()),
@@ -184,7 +216,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     features,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    sandboxUrl: e.SANDBOX_URL.replace(/\/+$/, ''),
+    sandboxUrl,
     redirectPatterns: e.REDIRECT_PATTERNS,
     corsOrigins: e.CORS_ORIGINS.map((o) => o.replace(/\/+$/, '')),
     accessTokenTtlSeconds: 15 * 60,

@@ -2,7 +2,7 @@
  * Refuses text the stores cannot keep as sent (DESIGN.md §4 "never a 500 for bad input"): PostgreSQL
  * rejects U+0000 in text (a 500 before this guard), and both drivers silently turn lone UTF-16
  * surrogates into U+FFFD. Any such string in the path, query or body answers 400 ERROR_FIELD_INVALID
- * on its property, on every store alike.
+ * on its property, on every store alike. Bodies declared in another charset than UTF-8 are refused.
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../lib/errors.ts';
@@ -20,4 +20,16 @@ export async function rejectUnstorableText(request: FastifyRequest): Promise<voi
       if (values.some(unstorable)) throw badRequest('ERROR_FIELD_INVALID', property);
     }
   }
+}
+
+/**
+ * onRequest hook: a body declared in a charset other than UTF-8 answers 400 ERROR_REQUEST_INVALID
+ * (RFC 8259 §8.1: JSON exchanged between systems is UTF-8; the parser would read the bytes as UTF-8
+ * whatever the declaration says).
+ */
+export async function rejectForeignCharset(request: FastifyRequest): Promise<void> {
+  const contentType = request.headers['content-type'];
+  if (typeof contentType !== 'string') return;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw badRequest('ERROR_REQUEST_INVALID');
 }

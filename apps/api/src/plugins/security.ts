@@ -10,19 +10,39 @@ function origin(url: string): string {
   return new URL(url).origin;
 }
 
+/**
+ * Origins the page may load the captcha from and talk to (spec §4 captcha): the configured script's
+ * origin — plus www.gstatic.com, where Google's api.js loads the rest from — only when the flag is on.
+ */
+export function captchaOrigins(config: AppConfig): string[] {
+  if (!config.features.enableCaptcha) return [];
+  const scriptOrigin = origin(config.captcha.scriptUrl);
+  return scriptOrigin === 'https://www.google.com'
+    ? [scriptOrigin, 'https://www.gstatic.com']
+    : [scriptOrigin];
+}
+
+/** The partner SSO resend service's origin this deployment's SPA calls (spec §2 Unverified-account page). */
+function partnerSsoOrigins(config: AppConfig): string[] {
+  const url = config.isProd ? config.partnerSsoResendUrls.prod : config.partnerSsoResendUrls.test;
+  return url ? [origin(url)] : [];
+}
+
 /** Registers helmet with the portal's policy. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const media = origin(config.mediaUrl);
+  const captcha = captchaOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...captcha],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', media],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...captcha, ...partnerSsoOrigins(config)],
+        frameSrc: ["'self'", ...captcha],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

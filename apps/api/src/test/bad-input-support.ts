@@ -171,7 +171,7 @@ export interface FuzzSubject {
   next: () => number;
 }
 
-/** Every POST route of the first journey, with a valid body for the suite's player (read at call time). */
+/** Every POST route of the forms, with a valid body for the suite's player (read at call time). */
 export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[] {
   return [
     {
@@ -343,6 +343,81 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       valid: () => ({ Token: 'not-a-signed-token' }),
       text: ['Token'],
       optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
+      // Confirm never matches: whatever passes the schema is refused (the password stays).
+      name: 'POST password/password-reset',
+      url: () => '/api/password/password-reset',
+      headers: () => asUser(token()),
+      valid: () => ({
+        OldPassword: 'Wrong1old2pass',
+        Password: 'Fresh2025pass',
+        ConfirmPassword: 'Other2025pass',
+      }),
+      text: ['Password', 'ConfirmPassword'],
+      optionalText: ['OldPassword'],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST profile/user/{id}/update-username',
+      url: () => `/api/profile/user/${player().idUser}/update-username`,
+      headers: () => asUser(token()),
+      valid: () => ({ Username: player().username }),
+      text: ['Username'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST unblock',
+      url: () => '/api/unblock',
+      headers: () => asUser(token()),
+      valid: () => ({ userBlockedId: '00000000-0000-4000-8000-000000000000' }),
+      text: ['userBlockedId'],
+      optionalText: [],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST cookie/user/{id}/accept-all',
+      url: () => `/api/cookie/user/${player().idUser}/accept-all`,
+      headers: () => asUser(token()),
+      valid: () => ({ IsAllReject: true }),
+      text: [],
+      optionalText: [],
+      flags: ['IsAllReject'],
+      numbers: [],
+    },
+    {
+      name: 'POST cookie/user/{id}/set-cookie',
+      url: () => `/api/cookie/user/${player().idUser}/set-cookie`,
+      headers: () => asUser(token()),
+      valid: () => ({ Id_Cookie: 1, IsAccepted: false }),
+      text: [],
+      optionalText: [],
+      flags: ['IsAccepted'],
+      numbers: ['Id_Cookie'],
+    },
+    {
+      name: 'POST recaptcha/verify',
+      url: () => '/api/recaptcha/verify',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Token: 'not-a-captcha-token' }),
+      text: [],
+      optionalText: ['Token'],
+      flags: [],
+      numbers: [],
+    },
+    {
+      name: 'POST profile/validate',
+      url: () => '/api/profile/validate',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Token: 'not-a-captcha-token' }),
+      text: [],
+      optionalText: ['Token'],
       flags: [],
       numbers: [],
     },

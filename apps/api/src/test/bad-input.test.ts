@@ -143,7 +143,12 @@ describe.each(STORES)('bad input on %s', (kind) => {
       [undefined, '{"UsernameOrEmail":"x"}'],
     ];
     for (const route of bodyRoutes) {
+      // A body of optional fields only takes `{}`; RFC 8259 §8.1 lets a parser ignore a leading BOM.
+      const takesEmptyObject = [route.text, route.flags, route.numbers].every(
+        (fields) => fields.length === 0,
+      );
       for (const [contentType, body] of raw) {
+        if (takesEmptyObject && body === '\ufeff{}') continue;
         const headers: Record<string, string> = { ...route.headers() };
         if (contentType) headers['content-type'] = contentType;
         const context = `${route.name} ${contentType ?? '(no content-type)'} ${label(body)}`;

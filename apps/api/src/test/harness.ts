@@ -39,6 +39,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   config: AppConfig;
+  /** Base URL of this app's sandbox (no trailing slash). */
+  sandboxUrl: string;
   /** Messages the sandbox received for `to`, newest first. */
   mailbox(to: string): Promise<MailboxMessage[]>;
   /** Stops app, sandbox and drops the store. */
@@ -50,6 +52,24 @@ export interface TestAppOptions {
   /** Extra environment variables (e.g. PORTAL_ENVIRONMENT). */
   env?: Record<string, string>;
   overrides?: Partial<AppConfig>;
+  /** Turn the captcha on, against the sandbox's reCAPTCHA stand-in with its test keys (spec §4). */
+  captcha?: boolean;
+}
+
+/** The sandbox's test key pair the captcha-on test apps use (apps/sandbox/src/recaptcha). */
+export const TEST_CAPTCHA_KEYS = {
+  siteKey: 'guildgate-test-site-key',
+  secretKey: 'guildgate-test-secret-key',
+} as const;
+
+function captchaEnv(sandboxUrl: string): Record<string, string> {
+  return {
+    FEATURE_ENABLE_CAPTCHA: '1',
+    CAPTCHA_SITE_KEY: TEST_CAPTCHA_KEYS.siteKey,
+    CAPTCHA_SECRET_KEY: TEST_CAPTCHA_KEYS.secretKey,
+    CAPTCHA_SCRIPT_URL: `${sandboxUrl}/recaptcha/api.js`,
+    CAPTCHA_VERIFY_URL: `${sandboxUrl}/recaptcha/api/siteverify`,
+  };
 }
 
 /** Starts the app on a fresh `kind` store. */
@@ -83,6 +103,7 @@ export async function startTestApp(
       ...(process.env.REDIS_URL
         ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test:${suffix}:` }
         : {}),
+      ...(options.captcha ? captchaEnv(sandbox.httpUrl) : {}),
       ...options.env,
     },
     options.overrides,
@@ -93,6 +114,7 @@ export async function startTestApp(
     app,
     ctx,
     config,
+    sandboxUrl: sandbox.httpUrl,
     async mailbox(to) {
       const res = await fetch(`${sandbox.httpUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
       return MailboxMessagesSchema.parse(await res.json());

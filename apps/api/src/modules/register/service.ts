@@ -1,6 +1,6 @@
 /**
- * Registration (spec §4 Register, §5, §7 register/new-user; §8 codes). Order: bot traps and the
- * too-fast rule, then every field rule (all failing properties are reported together), then
+ * Registration (spec §4 Register, §5, §7 register/new-user; §8 codes). Order: bot traps, the
+ * too-fast rule and the captcha, then every field rule (all failing properties are reported together), then
  * uniqueness and referrer; the player and their verification link are written in one transaction,
  * and the verification e-mail is sent after commit.
  */
@@ -21,6 +21,7 @@ import { emailReputationError } from './email-check.ts';
 import { registerFormErrors } from './rules.ts';
 import { optInToEveryList } from '../newsletter/service.ts';
 import { accessKeyError, consumeAccessKey } from '../access-key/service.ts';
+import { requireCaptcha } from '../captcha/verify.ts';
 
 /** Default avatar of a new player (served by the SPA). */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
@@ -70,7 +71,8 @@ async function referrerId(ctx: AppContext, referrer: string | null | undefined):
  * POST register/new-user.
  * @throws 400 with every failing property (AccessKeyValue: ERROR_ACCESS_KEY_NON_EXISTANT /
  *   _ALREADY_USED when access-key registration is on); ERROR_REGISTER_INVALID for a tripped bot trap;
- *   ERROR_TOO_FAST under 15 s on the page (not in CREATIVE-ASSEMBLY)
+ *   ERROR_TOO_FAST under 15 s on the page or without TimeOnPageMs (not in CREATIVE-ASSEMBLY); the captcha codes of
+ *   requireCaptcha (action register) when the captcha flag is on
  */
 export async function registerPlayer(
   ctx: AppContext,
@@ -81,13 +83,14 @@ export async function registerPlayer(
     await audit(ctx, null, 'register.bot_trap', ip);
     throw badRequest('ERROR_REGISTER_INVALID');
   }
+  // A form that does not say how long it was on the page counts as too fast (a bot skipping the page).
   if (
     ctx.config.environment !== 'CREATIVE-ASSEMBLY' &&
-    typeof form.TimeOnPageMs === 'number' &&
-    form.TimeOnPageMs < LIMITS.registerMinimumTimeOnPageMs
+    (form.TimeOnPageMs ?? 0) < LIMITS.registerMinimumTimeOnPageMs
   ) {
     throw badRequest('ERROR_TOO_FAST');
   }
+  await requireCaptcha(ctx, form.ReCAPTCHAToken, 'register', ip);
   const items = registerFormErrors(form, {
     environment: ctx.config.environment,
     unauthorizedDomains: ctx.config.emailUnauthorizedDomains,

@@ -20,6 +20,8 @@ export function runtimeConfiguration(config: AppConfig): RuntimeConfiguration {
     accountApiKey: config.apiKeys[0]!,
     apiKey: config.anonymousBearer,
     captchaSiteKey: config.captchaSiteKey,
+    captchaScriptUrl: config.captcha.scriptUrl,
+    partnerSsoResendUrls: config.partnerSsoResendUrls,
     partnerName: config.partnerName,
     registerStudioName: config.registerStudioName,
     clientId: config.portalClientId,

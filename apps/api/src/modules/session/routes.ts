@@ -1,7 +1,8 @@
 /**
  * Routes of the session domain (spec §7): POST log/identify, POST log/log-in,
  * POST log/user/{id}/log-in, GET token/{identity}, GET token/refresh, GET token/verify,
- * POST log/user/{id}/log-out.
+ * POST log/user/{id}/log-out. With the captcha flag on, the three log-in calls need a reCAPTCHA token of
+ * the action login (spec §4, §5 Captcha).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -29,6 +30,7 @@ import { refreshTokens, revokeSession, tokenForIdentity, type SessionOrigin } fr
 import { resolveClientId } from './clients.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
+import { requireCaptcha } from '../captcha/verify.ts';
 
 async function originOf(
   ctx: AppContext,
@@ -53,7 +55,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
-    handler: async (request) => identify(ctx, request.body.UsernameOrEmail),
+    handler: async (request) => {
+      await requireCaptcha(ctx, request.body.Token, 'login', request.ip);
+      return identify(ctx, request.body.UsernameOrEmail);
+    },
   });
 
   r.post('/log/log-in', {
@@ -62,7 +67,8 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
-      const { UsernameOrEmail, Password, ClientId } = request.body;
+      const { UsernameOrEmail, Password, ClientId, Token } = request.body;
+      await requireCaptcha(ctx, Token, 'login', request.ip);
       return { Created: await logIn(ctx, UsernameOrEmail, Password, await originOf(ctx, request, ClientId)) };
     },
   });
@@ -77,6 +83,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
+      await requireCaptcha(ctx, request.body.Token, 'login', request.ip);
       const origin = await originOf(ctx, request, request.body.ClientId);
       return { Created: await logInUser(ctx, request.params.id, request.body.Password, origin) };
     },

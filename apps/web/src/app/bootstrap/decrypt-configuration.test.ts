@@ -38,6 +38,8 @@ const configuration = {
   accountApiKey: 'web-local',
   apiKey: 'anonymous-bearer',
   captchaSiteKey: '',
+  captchaScriptUrl: 'https://www.google.com/recaptcha/api.js',
+  partnerSsoResendUrls: { prod: '', test: 'http://localhost:8090/partner-sso/resend-validation' },
   partnerName: '',
   registerStudioName: 'Guildgate',
   clientId: 'guildgate-portal',

@@ -1,6 +1,7 @@
 /**
  * Login calls (spec §7 "Login, logout, partner": POST log/identify, POST log/log-in,
  * POST log/user/{id}/log-in, POST partner/login-url), each delayed by the submit delay (spec §4, §9).
+ * The three log-in calls carry the captcha token of the action login when the captcha is on (spec §4).
  */
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -14,6 +15,7 @@ import {
 import { z } from 'zod';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+import { useCaptchaToken } from '../../shared/captcha/captcha.ts';
 
 /**
  * Answer of POST partner/login-url. Not in @guildgate/contracts yet (the partner API comes in a later
@@ -24,20 +26,27 @@ export const PartnerLoginUrlResponseSchema = z.object({ URL: z.string() });
 /** Step 1 of the two-step login: identify the player (spec §2 Login, §4 Login). */
 export function useIdentify() {
   const api = useApi();
+  const captcha = useCaptchaToken();
   return useMutation({
     mutationFn: (body: IdentifyRequest) =>
-      afterSubmitDelay(() => api.call('POST', 'log/identify', { body, schema: IdentifyResponseSchema })),
+      afterSubmitDelay(async () =>
+        api.call('POST', 'log/identify', {
+          body: { ...body, Token: await captcha('login') },
+          schema: IdentifyResponseSchema,
+        }),
+      ),
   });
 }
 
 /** Step 2 of the two-step login: the password of the identified player → Created. */
 export function useUserLogin() {
   const api = useApi();
+  const captcha = useCaptchaToken();
   return useMutation({
     mutationFn: ({ idUser, body }: { idUser: string; body: UserLoginRequest }) =>
-      afterSubmitDelay(() =>
+      afterSubmitDelay(async () =>
         api.call('POST', `log/user/${encodeURIComponent(idUser)}/log-in`, {
-          body,
+          body: { ...body, Token: await captcha('login') },
           schema: CreatedResponseSchema,
         }),
       ),
@@ -47,9 +56,15 @@ export function useUserLogin() {
 /** The one-step login (TWO-POINT-STUDIOS and SANDBOX) → Created. */
 export function useOneStepLogin() {
   const api = useApi();
+  const captcha = useCaptchaToken();
   return useMutation({
     mutationFn: (body: LoginRequest) =>
-      afterSubmitDelay(() => api.call('POST', 'log/log-in', { body, schema: CreatedResponseSchema })),
+      afterSubmitDelay(async () =>
+        api.call('POST', 'log/log-in', {
+          body: { ...body, Token: await captcha('login') },
+          schema: CreatedResponseSchema,
+        }),
+      ),
   });
 }
 

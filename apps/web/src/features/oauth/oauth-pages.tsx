@@ -12,7 +12,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CreatedResponseSchema, type RuntimeConfiguration } from '@guildgate/contracts';
+import {
+  CreatedResponseSchema,
+  RecaptchaVerifyResponseSchema,
+  type RuntimeConfiguration,
+} from '@guildgate/contracts';
+import { ApiError } from '../../shared/api/api-error.ts';
+import { useCaptchaToken } from '../../shared/captcha/captcha.ts';
 import type { ApiClient } from '../../shared/api/api-client.ts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
@@ -35,8 +41,29 @@ function queryObject(search: URLSearchParams): Record<string, string> {
 }
 
 /**
+ * The captcha step of the partner registration flow (spec §4 "form, then (captcha verify), then
+ * register"; §7 POST recaptcha/verify → Success, IsValid): nothing when the captcha is off.
+ * @returns the verified token, which the register call presents once more
+ * @throws ApiError 400 ERROR_CAPTCHA_VERIFY_FAILED when the verifier did not answer,
+ *   ERROR_CAPTCHA_REGISTER_INVALID when the token is not a human's (spec §5 Captcha)
+ */
+async function verifyPartnerCaptcha(api: ApiClient, token: string | null): Promise<string | null> {
+  if (token === null) return null;
+  const { Success, IsValid } = await api.call('POST', 'recaptcha/verify', {
+    body: { Token: token },
+    schema: RecaptchaVerifyResponseSchema,
+  });
+  if (!Success || !IsValid) {
+    const code = Success ? 'ERROR_CAPTCHA_REGISTER_INVALID' : 'ERROR_CAPTCHA_VERIFY_FAILED';
+    throw new ApiError(400, { ErrorMessages: [{ Property: '', ErrorMessage: code }] });
+  }
+  return token;
+}
+
+/**
  * Registers a new partner player, then logs them in automatically (spec §4 partner registration flow;
  * §7 POST partner/user/register → Created, GET partner/user/{created}/log-in → Created).
+ * @param captchaToken the register token of the captcha (null when it is off), verified first
  * @returns the identity handle to establish the session with
  */
 async function registerPartnerPlayer(
@@ -44,9 +71,12 @@ async function registerPartnerPlayer(
   config: RuntimeConfiguration,
   search: URLSearchParams,
   Username: string,
+  captchaToken: string | null,
 ): Promise<{ Created: string }> {
+  const ReCAPTCHAToken = await verifyPartnerCaptcha(api, captchaToken);
   const { Created } = await api.call('POST', 'partner/user/register', {
     body: {
+      ReCAPTCHAToken,
       Username,
       State: search.get('state'),
       ClientId: wantedClientId(search, config.clientId),
@@ -118,6 +148,7 @@ export function PartnerCallbackPage() {
   const navigate = useNavigate();
   const { config } = useAppConfiguration();
   const [search] = useSearchParams();
+  const captcha = useCaptchaToken();
   useFlowOnce(async () => {
     const path =
       config.environmentName === 'FOCUS'
@@ -134,7 +165,15 @@ export function PartnerCallbackPage() {
     const created =
       step === 'log-in' && answer.Created
         ? answer.Created
-        : (await registerPartnerPlayer(api, config, search, search.get('username') ?? '')).Created;
+        : (
+            await registerPartnerPlayer(
+              api,
+              config,
+              search,
+              search.get('username') ?? '',
+              await captcha('register'),
+            )
+          ).Created;
     if (await store.establish(created)) await follow([wantedRedirect(search)], '/account');
     else await navigate('/', { replace: true });
   });
@@ -152,9 +191,12 @@ export function PartnerRegisterPage() {
   const navigate = useNavigate();
   const { config } = useAppConfiguration();
   const [search] = useSearchParams();
+  const captcha = useCaptchaToken();
   const registerPartner = useMutation({
     mutationFn: (Username: string) =>
-      afterSubmitDelay(() => registerPartnerPlayer(api, config, search, Username)),
+      afterSubmitDelay(async () =>
+        registerPartnerPlayer(api, config, search, Username, await captcha('register')),
+      ),
   });
   const { register, handleSubmit, setError, formState } = useForm<{ Username: string }>({
     defaultValues: { Username: search.get('username') ?? '' },

@@ -102,7 +102,6 @@ function RegisterForm() {
         ApproveCodeOfConduct: twoPoint ? values.ApproveCodeOfConduct : false,
         G2GSegaOptin: newsletter ? values.G2GSegaOptin : false,
         Additional: false,
-        ReCAPTCHAToken: null,
         StudioName: config.registerStudioName,
         ClientId: wantedClientId(search, config.clientId),
         AccessKeyValue: readCarried('accessKey'),

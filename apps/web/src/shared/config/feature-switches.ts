@@ -14,9 +14,7 @@
 import type { FeatureFlags, RuntimeConfiguration } from '@guildgate/contracts';
 import { parseCookie } from '../cookies/cookies.ts';
 
-/** The two captcha actions of spec §9. */
-export const CAPTCHA_ACTIONS = ['login', 'register'] as const;
-export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+export { CAPTCHA_ACTIONS, type CaptchaAction } from '@guildgate/contracts';
 
 /** Whether forms run the captcha, and with which site key. */
 export type CaptchaSettings = { enabled: false } | { enabled: true; siteKey: string };

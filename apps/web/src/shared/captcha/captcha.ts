@@ -1,0 +1,77 @@
+/**
+ * The reCAPTCHA v3 token of a login or register submit (spec §4 "The optional captcha uses actions named
+ * login and register"; §5 Captcha; §9). With the captcha on, the script at the configuration's
+ * `captchaScriptUrl` (Google's api.js in production, the sandbox stand-in elsewhere) is loaded through
+ * the `recaptcha-v3` library, once per page, and each submit asks it for a fresh token of its action.
+ * When the script cannot be loaded or answer, the submit fails with ERROR_CAPTCHA_VERIFY_FAILED ('An
+ * error occured. Please try again later.') in the form's general list, like the API's own refusal.
+ */
+import { useCallback, useEffect } from 'react';
+import { load, type ReCaptchaInstance } from 'recaptcha-v3';
+import type { CaptchaAction } from '@guildgate/contracts';
+import { ApiError } from '../api/api-error.ts';
+import { useAppConfiguration } from '../config/config-context.tsx';
+import { captchaSettings } from '../config/feature-switches.ts';
+
+/** How long loading the script plus one token may take, in ms. */
+export const CAPTCHA_TIMEOUT_MS = 10_000;
+
+/** The rejection a failed captcha gives a form: a 400 with ERROR_CAPTCHA_VERIFY_FAILED (spec §5). */
+export function captchaUnavailable(): ApiError {
+  return new ApiError(
+    400,
+    { ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_CAPTCHA_VERIFY_FAILED' }] },
+    'The captcha could not give a token',
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`captcha gave no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function loadCaptcha(siteKey: string, scriptUrl: string): Promise<ReCaptchaInstance> {
+  // The library keeps one instance per page and retries after a failed load.
+  return load(siteKey, { customUrl: scriptUrl });
+}
+
+/**
+ * A function giving the token of `action` for the next call, or null when the captcha is off. The
+ * script starts loading when the form mounts, so that the first submit does not wait for it.
+ * @returns `(action) => Promise<string | null>`; rejects with {@link captchaUnavailable} when the script
+ *   fails to load or to answer within {@link CAPTCHA_TIMEOUT_MS}
+ */
+export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | null> {
+  const { config } = useAppConfiguration();
+  const settings = captchaSettings(config);
+  const siteKey = settings.enabled ? settings.siteKey : null;
+  const scriptUrl = config.captchaScriptUrl;
+  useEffect(() => {
+    if (siteKey) loadCaptcha(siteKey, scriptUrl).catch(() => {}); // a submit retries and reports
+  }, [siteKey, scriptUrl]);
+  return useCallback(
+    async (action: CaptchaAction) => {
+      if (!siteKey) return null;
+      try {
+        return await withTimeout(
+          loadCaptcha(siteKey, scriptUrl).then((captcha) => captcha.execute(action)),
+          CAPTCHA_TIMEOUT_MS,
+        );
+      } catch {
+        throw captchaUnavailable();
+      }
+    },
+    [siteKey, scriptUrl],
+  );
+}
