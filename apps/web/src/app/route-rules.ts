@@ -43,6 +43,7 @@
  * | /{steam,twitch,epic-games}/{callback,link,unlink} | –               |                 |                                           | login+return |                        |
  * | /survey, /survey/qualification(/confirm) | titles.survey…           |                 |                                           | login+return |                        |
  * | /unsubscribe                           | titles.unsubscribe         |                 |                                           | public       |                        |
+ * | /unverified-account                    | titles.unverifiedAccount   |                 |                                           | public       |                        |
  * | /errors, /errors/bad-request, …        | titles.error…              |                 |                                           | public       |                        |
  * | anything else                          | titles.notFound            |                 |                                           | public       | NotFoundError page     |
  *
@@ -213,6 +214,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/survey/qualification', title: 'titles.surveyQualification', session: 'login-return' },
   { path: '/survey/qualification/confirm', title: 'titles.surveyDone', session: 'login-return' },
   { path: '/unsubscribe', title: 'titles.unsubscribe', session: 'public' },
+  // spec §2 Unverified-account page: reached from the partner sign-on, which holds no session yet.
+  { path: '/unverified-account', title: 'titles.unverifiedAccount', session: 'public' },
   { path: '/errors', title: 'titles.error', session: 'public' },
   { path: '/errors/bad-request', title: 'titles.badRequest', session: 'public' },
   { path: '/errors/internal', title: 'titles.internal', session: 'public' },

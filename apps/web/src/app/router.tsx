@@ -152,6 +152,10 @@ export const routes: RouteObject[] = [
           root('/unsubscribe', async () => {
             return (await import('../features/unsubscribe/unsubscribe-page.tsx')).UnsubscribePage;
           }),
+          root('/unverified-account', async () => {
+            const page = await import('../features/unverified-account/unverified-account-page.tsx');
+            return page.UnverifiedAccountPage;
+          }),
           root('/errors', async () => (await errors()).GenericErrorPage),
           root('/errors/bad-request', async () => (await errors()).BadRequestErrorPage),
           root('/errors/internal', async () => (await errors()).InternalErrorPage),

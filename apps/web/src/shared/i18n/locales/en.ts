@@ -46,6 +46,7 @@ export const EN = {
     surveyQualification: 'Profiler survey questions',
     surveyDone: 'Survey completed',
     unsubscribe: 'Unsubscribe',
+    unverifiedAccount: 'Account not verified',
   },
   captcha: {
     protected: 'This form is protected by reCAPTCHA: the Google',
@@ -327,6 +328,15 @@ export const EN = {
     heading: 'Unsubscribe',
     body: 'You have been unsubscribed.',
     inProgress: 'Unsubscribing…',
+  },
+  unverified: {
+    heading: 'Your {{studio}} account has not been verified', // e2e
+    intro: 'Open the link in the validation email we sent you, or ask for a new one.',
+    send: 'Send Validation Email', // e2e
+    sending: 'Sending…',
+    sent: 'A new validation email has been sent.', // e2e
+    failed: 'An error occured. Please try again later.', // e2e (spelt so, spec §2)
+    returnHome: 'Return to Home', // e2e
   },
 } as const;
 

@@ -53,6 +53,7 @@ export const FR = {
     surveyQualification: 'Questions du questionnaire Profiler',
     surveyDone: 'Questionnaire terminé',
     unsubscribe: 'Désinscription',
+    unverifiedAccount: 'Compte non vérifié',
   },
   captcha: {
     protected: 'Ce formulaire est protégé par reCAPTCHA : les',
@@ -340,6 +341,15 @@ export const FR = {
     heading: 'Désinscription',
     body: 'Vous avez été désinscrit.',
     inProgress: 'Désinscription en cours…',
+  },
+  unverified: {
+    heading: "Votre compte {{studio}} n'a pas été vérifié",
+    intro: "Ouvrez le lien de l'e-mail de validation que nous vous avons envoyé, ou demandez-en un nouveau.",
+    send: "Envoyer l'e-mail de validation",
+    sending: 'Envoi en cours…',
+    sent: 'Un nouvel e-mail de validation a été envoyé.',
+    failed: "Une erreur s'est produite. Veuillez réessayer plus tard.",
+    returnHome: "Retour à l'accueil",
   },
   // Shell and studio copy (EN_SHELL).
   shell: {
