@@ -2,7 +2,8 @@
  * Rate limits shared across nodes (DESIGN.md §1 scale-out, §5 rate limits; issue 5 "shared across nodes
  * through Redis when REDIS_URL is set"): two API nodes on one Redis and one store count together — the
  * per-IP limit of the sensitive routes and the per-account log-in throttle — and answer 429 with
- * Retry-After in the §8 shape. Runs where REDIS_URL is set (CI sets it), like the PostgreSQL suites.
+ * Retry-After in the §8 shape. Runs where REDIS_URL is set (CI sets it), like the PostgreSQL suites;
+ * without Redis each node limits on its own (in memory).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,5 +58,39 @@ describe.each(REDIS)('rate limits across two nodes on Redis %s', (redisUrl) => {
     const res = await postLogin(a, player.username, player.password, '192.0.2.88');
     expectErrors(res, 429, [['', 'ERROR_RATE_LIMITED']]);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('rate limits without Redis', () => {
+  const LIMIT = 3;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    // REDIS_URL '' switches Redis off even where CI sets it: each node then counts in its own memory.
+    const env = { REDIS_URL: '', RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+    a = await startTestApp('sqlite', { env });
+    b = await startTestApp('sqlite', { env: { ...env, DATABASE_URL: a.config.databaseUrl } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('limits each node on its own, with 429 and Retry-After', async () => {
+    const identify = (app: TestApp) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/log/identify',
+        headers: ANONYMOUS,
+        payload: { UsernameOrEmail: 'Nobody' },
+        remoteAddress: '192.0.2.99',
+      });
+    for (let i = 0; i < LIMIT; i += 1) expect((await identify(a)).statusCode).toBe(400);
+    const limited = await identify(a);
+    expectErrors(limited, 429, [['', 'ERROR_RATE_LIMITED']]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The other node has its own count: memory counters are not shared.
+    expect((await identify(b)).statusCode).toBe(400);
   });
 });

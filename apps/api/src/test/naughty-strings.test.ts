@@ -17,7 +17,15 @@ import {
   type TestApp,
 } from './harness.ts';
 import { countRows, createPlayer, sessionOf, type Player } from './helpers.ts';
-import { NAUGHTY, collectProblems, inBatches, label, pathSegment } from './bad-input-support.ts';
+import {
+  NAUGHTY,
+  bodyRouteTable,
+  collectProblems,
+  inBatches,
+  label,
+  pathSegment,
+  type BodyRoute,
+} from './bad-input-support.ts';
 
 describe.each(STORES)('naughty strings on %s', (kind) => {
   let t: TestApp;
@@ -200,6 +208,42 @@ describe.each(STORES)('naughty strings on %s', (kind) => {
     });
     expectNoProblems();
   }, 120_000);
+
+  it('survives every naughty string in every text field of every other form', async () => {
+    // A player of its own: a naughty string that is a good username renames them, not FuzzPlayer1.
+    const other = await createPlayer(t, 'FuzzPlayer2');
+    const otherToken = (await sessionOf(t, other)).token.Value;
+    const covered = new Set([
+      'POST register/new-user',
+      'POST log/identify',
+      'POST log/log-in',
+      'POST email/send-confirmation-email',
+    ]);
+    const routes = bodyRouteTable({ player: () => other, token: () => otherToken, next }).filter(
+      (route) => !covered.has(route.name),
+    );
+    const requests: Array<{ route: BodyRoute; field: string; line: string }> = [];
+    for (const route of routes) {
+      for (const field of [...route.text, ...route.optionalText]) {
+        for (const line of NAUGHTY) requests.push({ route, field, line });
+      }
+    }
+    expect(routes.length).toBeGreaterThan(15);
+    await inBatches(requests, 16, async ({ route, field, line }) => {
+      // A wrong password keeps step-2 log-ins from opening a session (and argon2 busy) per line.
+      const base = route.name === 'POST log/user/{id}/log-in' ? { Password: 'Wrong1pass2word' } : {};
+      await send(
+        {
+          method: 'POST',
+          url: route.url(),
+          headers: route.headers(),
+          payload: { ...route.valid(), ...base, [field]: line },
+        },
+        `${route.name} ${field}=${label(line)}`,
+      );
+    });
+    expectNoProblems();
+  }, 300_000);
 
   it('still serves the fuzz player afterwards', async () => {
     const res = await t.app.inject({
