@@ -1,8 +1,9 @@
 /**
  * `npm start` (house rule 1): runs the sandbox (SMTP + mailbox on SANDBOX_PORT, default 8090) and
- * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1) and the
- * sandbox's e-mail check (EMAIL_CHECK_URL), in two
- * child processes. Ctrl-C stops both; if one dies, the other is stopped too.
+ * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1), the
+ * sandbox's e-mail check (EMAIL_CHECK_URL) and, for when FEATURE_ENABLE_CAPTCHA=1 is given, the
+ * sandbox's reCAPTCHA stand-in with its local key pair (CAPTCHA_*), in two child processes. Ctrl-C
+ * stops both; if one dies, the other is stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -14,6 +15,11 @@ const env = {
   SEED_DEMO: process.env.SEED_DEMO ?? '1',
   SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
   EMAIL_CHECK_URL: process.env.EMAIL_CHECK_URL ?? `http://localhost:${sandboxPort}/email-check`,
+  CAPTCHA_SITE_KEY: process.env.CAPTCHA_SITE_KEY ?? 'guildgate-local-site-key',
+  CAPTCHA_SECRET_KEY: process.env.CAPTCHA_SECRET_KEY ?? 'guildgate-local-secret-key',
+  CAPTCHA_SCRIPT_URL: process.env.CAPTCHA_SCRIPT_URL ?? `http://localhost:${sandboxPort}/recaptcha/api.js`,
+  CAPTCHA_VERIFY_URL:
+    process.env.CAPTCHA_VERIFY_URL ?? `http://localhost:${sandboxPort}/recaptcha/api/siteverify`,
 };
 
 function run(name: string, script: string): ChildProcess {

@@ -41,7 +41,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', media],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...captcha, ...partnerSsoOrigins(config)],
+        connectSrc: [...new Set(["'self'", ...captcha, ...partnerSsoOrigins(config)])],
         frameSrc: ["'self'", ...captcha],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
