@@ -38,7 +38,11 @@ describe('loadConfig', () => {
     expect(flagVariable('customCookieManagement')).toBe('FEATURE_CUSTOM_COOKIE_MANAGEMENT');
     expect(flagVariable('epicAlternativeRedeemerFlow')).toBe('FEATURE_EPIC_ALTERNATIVE_REDEEMER_FLOW');
     for (const flag of FEATURE_FLAGS) {
-      const on = loadConfig({ [flagVariable(flag)]: 'on', CAPTCHA_SITE_KEY: 'site-key' }).features[flag];
+      const on = loadConfig({
+        [flagVariable(flag)]: 'on',
+        CAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_SECRET_KEY: 'secret-key',
+      }).features[flag];
       const off = loadConfig({ [flagVariable(flag)]: '0' }).features[flag];
       expect([flag, on, off]).toEqual([flag, true, false]);
     }
@@ -90,12 +94,25 @@ describe('loadConfig', () => {
     }
   });
 
-  it('refuses the captcha flag without a site key (spec §4: the captcha runs with it)', () => {
-    expect(() => loadConfig({ FEATURE_ENABLE_CAPTCHA: '1' })).toThrow(
+  it('refuses the captcha flag without a site key or a secret (spec §4: the captcha runs with them)', () => {
+    expect(() => loadConfig({ FEATURE_ENABLE_CAPTCHA: '1', CAPTCHA_SECRET_KEY: 's' })).toThrow(
       /FEATURE_ENABLE_CAPTCHA: the captcha needs CAPTCHA_SITE_KEY/,
     );
-    expect(loadConfig({ FEATURE_ENABLE_CAPTCHA: '1', CAPTCHA_SITE_KEY: 'k' }).features.enableCaptcha).toBe(
-      true,
+    expect(() => loadConfig({ FEATURE_ENABLE_CAPTCHA: '1', CAPTCHA_SITE_KEY: 'k' })).toThrow(
+      /FEATURE_ENABLE_CAPTCHA: the captcha needs CAPTCHA_SECRET_KEY/,
     );
+    const config = loadConfig({
+      FEATURE_ENABLE_CAPTCHA: '1',
+      CAPTCHA_SITE_KEY: 'k',
+      CAPTCHA_SECRET_KEY: 's',
+    });
+    expect(config.features.enableCaptcha).toBe(true);
+    expect(config.captcha).toEqual({
+      secretKey: 's',
+      scriptUrl: 'https://www.google.com/recaptcha/api.js',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      minScore: 0.5,
+    });
+    expect(() => loadConfig({ CAPTCHA_MIN_SCORE: '1.5' })).toThrow(/CAPTCHA_MIN_SCORE/);
   });
 });

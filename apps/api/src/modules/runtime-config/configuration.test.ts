@@ -18,6 +18,7 @@ describe('runtimeConfiguration', () => {
       PARTNER_NAME: 'focus',
       FEATURE_ENABLE_CAPTCHA: '1',
       CAPTCHA_SITE_KEY: 'site-key',
+      CAPTCHA_SECRET_KEY: 'secret-key',
     });
     const served = RuntimeConfigurationSchema.parse(runtimeConfiguration(config));
     expect(served).toMatchObject({
@@ -28,6 +29,7 @@ describe('runtimeConfiguration', () => {
       partnerName: 'focus',
     });
     expect(served.features.enableCaptcha).toBe(true);
+    expect(served.captchaScriptUrl).toBe('https://www.google.com/recaptcha/api.js');
   });
 
   it('holds no server secret', () => {
@@ -36,9 +38,13 @@ describe('runtimeConfiguration', () => {
       TOKEN_SIGNING_KEY: key,
       DATABASE_URL: 'postgres://u:pw@db/x',
       SMTP_URL: 'smtp://u:pw@mail',
+      FEATURE_ENABLE_CAPTCHA: '1',
+      CAPTCHA_SITE_KEY: 'site-key',
+      CAPTCHA_SECRET_KEY: 'captcha-secret',
     });
     const text = JSON.stringify(runtimeConfiguration(config));
-    for (const secret of ['secret-d', 'pw@', 'postgres://', 'smtp://']) expect(text).not.toContain(secret);
+    for (const secret of ['secret-d', 'pw@', 'postgres://', 'smtp://', 'captcha-secret'])
+      expect(text).not.toContain(secret);
   });
 });
 
