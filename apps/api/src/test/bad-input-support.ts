@@ -150,6 +150,10 @@ export interface BodyRoute {
   numbers: string[];
 }
 
+/** A {@link BodyRoute} as the table writes it: field kinds it does not have may be left out. */
+type BodyRouteSpec = Omit<BodyRoute, 'text' | 'optionalText' | 'flags' | 'numbers'> &
+  Partial<Pick<BodyRoute, 'text' | 'optionalText' | 'flags' | 'numbers'>>;
+
 /** A GET route with its query fields (all optional text). */
 export interface GetRoute {
   name: string;
@@ -173,7 +177,7 @@ export interface FuzzSubject {
 
 /** Every POST route of the forms, with a valid body for the suite's player (read at call time). */
 export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[] {
-  return [
+  const routes: BodyRouteSpec[] = [
     {
       name: 'POST register/new-user',
       url: () => '/api/register/new-user',
@@ -200,9 +204,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ VerificationCode: 'unknown-code' }),
       text: ['VerificationCode'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST email/confirm',
@@ -210,9 +211,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ Uid: 'unknown-uid' }),
       text: ['Uid'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST email/send-confirmation-email',
@@ -221,8 +219,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       valid: () => ({ Email: 'nobody.at.all@players.test', RedirectUrl: null }),
       text: ['Email'],
       optionalText: ['RedirectUrl'],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST log/identify',
@@ -231,8 +227,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       valid: () => ({ UsernameOrEmail: player().username }),
       text: ['UsernameOrEmail'],
       optionalText: ['ClientId', 'RedirectUrl', 'Token'],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST log/log-in',
@@ -241,8 +235,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       valid: () => ({ UsernameOrEmail: player().username, Password: player().password }),
       text: ['UsernameOrEmail', 'Password'],
       optionalText: ['ClientId', 'RedirectUrl', 'Token', 'StudioName'],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST log/user/{id}/log-in',
@@ -251,8 +243,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       valid: () => ({ Password: player().password }),
       text: ['Password'],
       optionalText: ['ClientId', 'StudioName', 'Token'],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST accesskey/validate',
@@ -260,9 +250,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ Value: 'GG-0000-0000-0000-0000' }),
       text: ['Value'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST password/password-recovery',
@@ -270,9 +257,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ Email: 'nobody.at.all@players.test' }),
       text: ['Email'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST password/password-recovery-validation',
@@ -280,9 +264,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ Token: 'unknown-token', Password: 'Fresh2025pass', Confirm: 'Fresh2025pass' }),
       text: ['Token', 'Password', 'Confirm'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST profile/user/{id}/update-email',
@@ -290,9 +271,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => asUser(token()),
       valid: () => ({ Email: `fuzz${next()}@players.test`, ConfirmEmail: 'mismatch@players.test' }),
       text: ['Email', 'ConfirmEmail'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       // A wrong password: whatever passes the schema is refused by the check (the player stays).
@@ -301,18 +279,13 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => asUser(token()),
       valid: () => ({ Password: 'Not1the2password' }),
       text: ['Password'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST deletion/user/{id}',
       url: () => `/api/deletion/user/${player().idUser}`,
       headers: () => asUser(token()),
       valid: () => ({ Password: 'Not1the2password', Email: null, Id_DeletionType: 1, DeletionReason: null }),
-      text: [],
       optionalText: ['Password', 'Email', 'DeletionReason'],
-      flags: [],
       numbers: ['Id_DeletionType'],
     },
     {
@@ -321,9 +294,7 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       url: () => `/api/deletion/partner/user/${player().idUser}`,
       headers: () => asUser(token()),
       valid: () => ({ Email: null, Id_DeletionType: 1, DeletionReason: null }),
-      text: [],
       optionalText: ['Password', 'Email', 'DeletionReason'],
-      flags: [],
       numbers: ['Id_DeletionType'],
     },
     {
@@ -331,8 +302,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       url: () => '/api/newsletter/optin-user',
       headers: () => asUser(token()),
       valid: () => ({ ListId: 1, IsOptIn: false, IsG2GOptIn: false }),
-      text: [],
-      optionalText: [],
       flags: ['IsOptIn', 'IsG2GOptIn'],
       numbers: ['ListId'],
     },
@@ -342,9 +311,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ Token: 'not-a-signed-token' }),
       text: ['Token'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       // Confirm never matches: whatever passes the schema is refused (the password stays).
@@ -358,8 +324,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       }),
       text: ['Password', 'ConfirmPassword'],
       optionalText: ['OldPassword'],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST profile/user/{id}/update-username',
@@ -367,9 +331,6 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => asUser(token()),
       valid: () => ({ Username: player().username }),
       text: ['Username'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST unblock',
@@ -377,27 +338,19 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       headers: () => asUser(token()),
       valid: () => ({ userBlockedId: '00000000-0000-4000-8000-000000000000' }),
       text: ['userBlockedId'],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST cookie/user/{id}/accept-all',
       url: () => `/api/cookie/user/${player().idUser}/accept-all`,
       headers: () => asUser(token()),
       valid: () => ({ IsAllReject: true }),
-      text: [],
-      optionalText: [],
       flags: ['IsAllReject'],
-      numbers: [],
     },
     {
       name: 'POST cookie/user/{id}/set-cookie',
       url: () => `/api/cookie/user/${player().idUser}/set-cookie`,
       headers: () => asUser(token()),
       valid: () => ({ Id_Cookie: 1, IsAccepted: false }),
-      text: [],
-      optionalText: [],
       flags: ['IsAccepted'],
       numbers: ['Id_Cookie'],
     },
@@ -406,20 +359,14 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       url: () => '/api/recaptcha/verify',
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ Token: 'not-a-captcha-token' }),
-      text: [],
       optionalText: ['Token'],
-      flags: [],
-      numbers: [],
     },
     {
       name: 'POST profile/validate',
       url: () => '/api/profile/validate',
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({ Token: 'not-a-captcha-token' }),
-      text: [],
       optionalText: ['Token'],
-      flags: [],
-      numbers: [],
     },
     {
       // No body fields; the anonymous bearer keeps the player's session alive (401 before parsing).
@@ -427,12 +374,9 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       url: () => `/api/log/user/${player().idUser}/log-out`,
       headers: () => ({ ...ANONYMOUS }),
       valid: () => ({}),
-      text: [],
-      optionalText: [],
-      flags: [],
-      numbers: [],
     },
   ];
+  return routes.map((route) => ({ text: [], optionalText: [], flags: [], numbers: [], ...route }));
 }
 
 /** Every GET route of the first journey, for `subject`'s player and token as they are now. */

@@ -17,8 +17,7 @@ import {
   RecaptchaVerifyResponseSchema,
   type RuntimeConfiguration,
 } from '@guildgate/contracts';
-import { ApiError } from '../../shared/api/api-error.ts';
-import { useCaptchaToken } from '../../shared/captcha/captcha.ts';
+import { captchaRefusal, useCaptchaToken } from '../../shared/captcha/captcha.ts';
 import type { ApiClient } from '../../shared/api/api-client.ts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
@@ -53,10 +52,8 @@ async function verifyPartnerCaptcha(api: ApiClient, token: string | null): Promi
     body: { Token: token },
     schema: RecaptchaVerifyResponseSchema,
   });
-  if (!Success || !IsValid) {
-    const code = Success ? 'ERROR_CAPTCHA_REGISTER_INVALID' : 'ERROR_CAPTCHA_VERIFY_FAILED';
-    throw new ApiError(400, { ErrorMessages: [{ Property: '', ErrorMessage: code }] });
-  }
+  if (!Success) throw captchaRefusal('ERROR_CAPTCHA_VERIFY_FAILED');
+  if (!IsValid) throw captchaRefusal('ERROR_CAPTCHA_REGISTER_INVALID');
   return token;
 }
 

@@ -16,13 +16,18 @@ import { captchaSettings } from '../config/feature-switches.ts';
 /** How long loading the script plus one token may take, in ms. */
 export const CAPTCHA_TIMEOUT_MS = 10_000;
 
-/** The rejection a failed captcha gives a form: a 400 with ERROR_CAPTCHA_VERIFY_FAILED (spec §5). */
-export function captchaUnavailable(): ApiError {
-  return new ApiError(
-    400,
-    { ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_CAPTCHA_VERIFY_FAILED' }] },
-    'The captcha could not give a token',
-  );
+/**
+ * The rejection a refused captcha gives a form, shaped like the API's own 400 (spec §5 Captcha, §8) so
+ * the form shows `code` in its general list.
+ * @param code ERROR_CAPTCHA_VERIFY_FAILED (default), ERROR_CAPTCHA_LOGIN_INVALID or _REGISTER_INVALID
+ */
+export function captchaRefusal(
+  code:
+    | 'ERROR_CAPTCHA_VERIFY_FAILED'
+    | 'ERROR_CAPTCHA_LOGIN_INVALID'
+    | 'ERROR_CAPTCHA_REGISTER_INVALID' = 'ERROR_CAPTCHA_VERIFY_FAILED',
+): ApiError {
+  return new ApiError(400, { ErrorMessages: [{ Property: '', ErrorMessage: code }] }, `captcha: ${code}`);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -49,7 +54,7 @@ function loadCaptcha(siteKey: string, scriptUrl: string): Promise<ReCaptchaInsta
 /**
  * A function giving the token of `action` for the next call, or null when the captcha is off. The
  * script starts loading when the form mounts, so that the first submit does not wait for it.
- * @returns `(action) => Promise<string | null>`; rejects with {@link captchaUnavailable} when the script
+ * @returns `(action) => Promise<string | null>`; rejects with {@link captchaRefusal} when the script
  *   fails to load or to answer within {@link CAPTCHA_TIMEOUT_MS}
  */
 export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | null> {
@@ -69,7 +74,7 @@ export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | n
           CAPTCHA_TIMEOUT_MS,
         );
       } catch {
-        throw captchaUnavailable();
+        throw captchaRefusal();
       }
     },
     [siteKey, scriptUrl],
