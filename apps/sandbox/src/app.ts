@@ -1,8 +1,10 @@
 /**
  * The sandbox (DESIGN.md §1): stand-ins for every outside party Guildgate talks to, over real HTTP and
  * SMTP: the mailbox (DESIGN.md §8 mailbox: an SMTP server and its web mailbox), the e-mail check
- * service, the partner SSO's resend-validation service (`partner-sso/index.ts`) and the reCAPTCHA v3
- * stand-in (`api.js` and `siteverify`, see `recaptcha/index.ts`).
+ * service, the partner SSO's resend-validation service (`partner-sso/index.ts`), the reCAPTCHA v3
+ * stand-in (`api.js` and `siteverify`, see `recaptcha/index.ts`), and the providers a player links:
+ * Steam's OpenID 2.0 provider and Web API (`steam/`), Twitch and Epic Games as OpenID Connect providers
+ * built with oidc-provider (`twitch/`, `epic-games/`, on `shared/oidc-party.ts`).
  * Each party is its own folder and plugin (see `party.ts`), registered here and listed on `GET /`.
  */
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,10 @@ import { emailCheckParty } from './email-check/index.ts';
 import { startMailbox } from './mailbox/index.ts';
 import { recaptchaParty } from './recaptcha/index.ts';
 import { partnerSsoParty } from './partner-sso/index.ts';
-import type { SandboxParty } from './party.ts';
+import { steamParty } from './steam/index.ts';
+import { twitchParty } from './twitch/index.ts';
+import { epicGamesParty } from './epic-games/index.ts';
+import type { SandboxContext, SandboxParty } from './party.ts';
 
 export interface SandboxOptions {
   /** HTTP port of the pages and APIs; 0 picks a free one. */
@@ -24,11 +29,18 @@ export interface SandboxOptions {
   host?: string;
   /** Fastify's pino request logging (default off). */
   logger?: boolean;
+  /**
+   * Base URL the API and browsers use to reach the HTTP server, e.g. "http://localhost:8090"; issuers,
+   * OpenID endpoints and links are built from it. Default: the listening address (`httpUrl`).
+   */
+  publicUrl?: string;
 }
 
 export interface RunningSandbox {
   /** Base URL of the HTTP server, e.g. "http://127.0.0.1:8090" (no trailing slash). */
   httpUrl: string;
+  /** Base URL the API and browsers use (see {@link SandboxOptions.publicUrl}). */
+  publicUrl: string;
   /** SMTP port actually bound. */
   smtpPort: number;
   /** Stops the HTTP and SMTP servers (open SMTP connections get up to one second). */
@@ -50,12 +62,22 @@ function baseUrl(host: string, port: number): string {
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1';
   const app = Fastify({ logger: options.logger ?? false });
+  let publicUrl: string | undefined = options.publicUrl?.replace(/\/+$/, '');
+  const context: SandboxContext = {
+    publicUrl: () => {
+      if (publicUrl === undefined) throw new Error('The sandbox is not listening yet');
+      return publicUrl;
+    },
+  };
   const mailbox = await startMailbox({ smtpPort: options.smtpPort, host, log: app.log });
   const parties: SandboxParty[] = [
     mailbox,
     emailCheckParty(),
     partnerSsoParty(mailbox.store),
     recaptchaParty(),
+    steamParty(context),
+    twitchParty(context),
+    epicGamesParty(context),
   ];
   const closeParties = async (): Promise<void> => {
     await Promise.all(parties.map((party) => party.close()));
@@ -74,8 +96,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }
 
   const { port } = app.server.address() as AddressInfo;
+  publicUrl ??= baseUrl(host, port);
   return {
     httpUrl: baseUrl(host, port),
+    publicUrl,
     smtpPort: mailbox.smtpPort,
     close: async () => {
       await app.close();

@@ -18,3 +18,13 @@ export interface SandboxParty {
   /** Releases what the party holds outside Fastify (e.g. the SMTP listener); called on shutdown. */
   close(): Promise<void>;
 }
+
+/**
+ * What a party may know of the running sandbox. `publicUrl()` is the base URL browsers and the API use
+ * to reach the sandbox, e.g. "http://localhost:8090" (no trailing slash): `SandboxOptions.publicUrl`
+ * when given, else the listening address. It throws before the server listens, so parties call it per
+ * request (or build what needs it, such as an OpenID Connect issuer, lazily on the first request).
+ */
+export interface SandboxContext {
+  publicUrl(): string;
+}

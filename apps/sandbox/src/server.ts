@@ -2,7 +2,8 @@
  * Runs the sandbox (DESIGN.md §1, §8 mailbox) from the environment:
  * - `SANDBOX_PORT` HTTP port (default 8090),
  * - `SANDBOX_SMTP_PORT` SMTP port (default 2525),
- * - `SANDBOX_HOST` interface for both (default 127.0.0.1).
+ * - `SANDBOX_HOST` interface for both (default 127.0.0.1),
+ * - `SANDBOX_PUBLIC_URL` base URL the API and browsers use (default http://localhost:<SANDBOX_PORT>).
  * Logs the mailbox URL once started; stops gracefully on SIGINT / SIGTERM. Exits with code 1 and a
  * clear message when a variable is invalid or a port cannot be bound.
  */
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     httpPort: portFromEnv('SANDBOX_PORT', 8090),
     smtpPort: portFromEnv('SANDBOX_SMTP_PORT', 2525),
     host: process.env.SANDBOX_HOST?.trim() || '127.0.0.1',
+    publicUrl:
+      process.env.SANDBOX_PUBLIC_URL?.trim() || `http://localhost:${portFromEnv('SANDBOX_PORT', 8090)}`,
   });
   console.info(`Guildgate sandbox: mailbox at ${sandbox.httpUrl}/mailbox (SMTP on port ${sandbox.smtpPort})`);
 
