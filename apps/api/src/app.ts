@@ -27,6 +27,7 @@ import { blocksRoutes } from './modules/blocks/routes.ts';
 import { deletionRoutes } from './modules/deletion/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
+import { linkingRoutes } from './modules/linking/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await deletionRoutes(api, ctx);
       await newsletterRoutes(api, ctx);
       await captchaRoutes(api, ctx);
+      await linkingRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -63,6 +63,17 @@ export const ERROR_MESSAGES_EN = {
   // §8 partners, providers, keys, newsletter, registration, tokens
   ERROR_PARTNER_RESPONSE_ERROR: 'An error occured validating partner authentication.',
   ERROR_STEAM_NOT_REACHABLE: 'The PC game store API is not reachable right now.',
+  // linking (spec §4 Linking a provider; the kin of USER_STEAM_EXIST and STEAM_NOT_REACHABLE)
+  ERROR_USER_TWITCH_EXIST: 'The live-streaming account is already linked to another user.',
+  ERROR_USER_EPICGAMES_EXIST: 'The Epic Games account is already linked to another user.',
+  ERROR_TWITCH_NOT_REACHABLE: 'The live-streaming service is not reachable right now.',
+  ERROR_EPICGAMES_NOT_REACHABLE: 'The Epic Games service is not reachable right now.',
+  ERROR_LINK_STATE_INVALID: 'This link request has expired or was started elsewhere. Please start again.',
+  ERROR_LINK_CANCELLED: 'The link was cancelled.',
+  ERROR_LINK_AUTHORIZATION_INVALID: 'The provider did not confirm this link. Please start again.',
+  ERROR_LINK_CALLBACK_INVALID: 'This callback path is not allowed.',
+  ERROR_REDIRECT_NOT_ALLOWED: 'This return address is not allowed.',
+  ERROR_CONNECTION_MISMATCH: 'This account is not the one linked to your profile.',
   ERROR_ACCESS_KEY_NON_EXISTANT: 'The key is invalid.',
   ERROR_ACCESS_KEY_ALREADY_USED: 'The key is already used.',
   ERROR_OPTIN: 'An error occurred, please try again later.',

@@ -16,3 +16,4 @@ export * from './deletion.ts';
 export * from './newsletter.ts';
 export * from './cookies.ts';
 export * from './captcha.ts';
+export * from './linking.ts';

@@ -79,6 +79,16 @@ const EnvSchema = z.object({
   REDIRECT_PATTERNS: list.default([]),
   CORS_ORIGINS: list.default([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  STEAM_OPENID_URL: url.default('https://steamcommunity.com/openid'),
+  STEAM_API_URL: url.default('https://api.steampowered.com'),
+  STEAM_API_KEY: z.string().default(''),
+  TWITCH_ISSUER: url.default('https://id.twitch.tv/oauth2'),
+  TWITCH_CLIENT_ID: z.string().default(''),
+  TWITCH_CLIENT_SECRET: z.string().default(''),
+  EPIC_GAMES_ISSUER: url.default('https://api.epicgames.dev/epic/oauth/v2'),
+  EPIC_GAMES_CLIENT_ID: z.string().default(''),
+  EPIC_GAMES_CLIENT_SECRET: z.string().default(''),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [flagVariable(flag), bool.optional()])),
 });
 
@@ -137,6 +147,20 @@ export interface AppConfig {
   redirectPatterns: string[];
   /** Calls per IP and minute on the sensitive routes (identify, log-in, register, resend). */
   rateLimitPerMinute: number;
+  /**
+   * The providers a player links (spec §4 Linking a provider; docs/configuration.md "Linking"): Steam's
+   * OpenID 2.0 provider identifier (its endpoint is `<openidUrl>/login`, its claimed ids
+   * `<openidUrl>/id/<SteamID64>`) and Web API; Twitch's and Epic Games' OpenID Connect issuers (endpoints
+   * by discovery) and our client credentials there. An empty key or client id: that provider answers
+   * its "not reachable" error. `timeoutMs` bounds each call to a provider; `stateTtlMs` a pending link.
+   */
+  linking: {
+    steam: { openidUrl: string; apiUrl: string; apiKey: string };
+    twitch: OidcLinkProvider;
+    epicGames: OidcLinkProvider;
+    timeoutMs: number;
+    stateTtlMs: number;
+  };
   /** Access-token lifetime, seconds (DESIGN.md §5: 15 min). */
   accessTokenTtlSeconds: number;
   /** Identity-handle lifetime, days (spec §9: 30). */
@@ -144,6 +168,16 @@ export interface AppConfig {
   /** E-mail link lifetime, hours. */
   emailLinkTtlHours: number;
 }
+
+/** An OpenID Connect provider a player links (Twitch, Epic Games). */
+export interface OidcLinkProvider {
+  /** Issuer URL; the provider's endpoints come from `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const trimSlash = (value: string): string => value.replace(/\/+$/, '');
 
 /**
  * Reads and validates the configuration.
@@ -216,6 +250,25 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     features,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    linking: {
+      steam: {
+        openidUrl: trimSlash(e.STEAM_OPENID_URL),
+        apiUrl: trimSlash(e.STEAM_API_URL),
+        apiKey: e.STEAM_API_KEY,
+      },
+      twitch: {
+        issuer: e.TWITCH_ISSUER,
+        clientId: e.TWITCH_CLIENT_ID,
+        clientSecret: e.TWITCH_CLIENT_SECRET,
+      },
+      epicGames: {
+        issuer: e.EPIC_GAMES_ISSUER,
+        clientId: e.EPIC_GAMES_CLIENT_ID,
+        clientSecret: e.EPIC_GAMES_CLIENT_SECRET,
+      },
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+      stateTtlMs: 10 * 60_000,
+    },
     sandboxUrl,
     redirectPatterns: e.REDIRECT_PATTERNS,
     corsOrigins: e.CORS_ORIGINS.map((o) => o.replace(/\/+$/, '')),

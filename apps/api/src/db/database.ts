@@ -15,6 +15,7 @@ import * as m0003 from './migrations/0003-newsletter-deletion.ts';
 import * as m0004 from './migrations/0004-cookie-consents.ts';
 import * as m0005 from './migrations/0005-access-keys.ts';
 import * as m0006 from './migrations/0006-banned-ips.ts';
+import * as m0007 from './migrations/0007-link-states.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -67,6 +68,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0004-cookie-consents': { up: (db) => m0004.up(db) },
     '0005-access-keys': { up: (db) => m0005.up(db, dialect) },
     '0006-banned-ips': { up: (db) => m0006.up(db, dialect) },
+    '0007-link-states': { up: (db) => m0007.up(db) },
   };
 }
 

@@ -200,6 +200,34 @@ export interface BannedIpsTable {
   expires_at: string | null;
 }
 
+/**
+ * A pending provider link (migration 0007; spec §4 Linking a provider), found by the SHA-256 of its
+ * `state` handle; single use, short-lived.
+ */
+export interface LinkStatesTable {
+  state_hash: string;
+  user_id: number;
+  /** The session that started the link; only it may complete it. */
+  session_id: string;
+  /** steam, twitch or epic-games (spec §3 Connection CanonicalName). */
+  provider: string;
+  /** Where the provider sends the browser back (Steam's `return_to`, OAuth's `redirect_uri`). */
+  redirect_uri: string;
+  /** PKCE code_verifier (RFC 7636), OAuth providers only. */
+  code_verifier: string | null;
+  /** OIDC nonce, OAuth providers only. */
+  nonce: string | null;
+  /** The partner site to return to, already allow-listed (spec §4 "the stored redirectUrl"). */
+  redirect_url: string | null;
+  /** The verified provider account (JSON {accountId, connectName, avatar}) when the API redeemed it. */
+  account_json: string | null;
+  /** The §8 code when the API-side redemption failed, for the SPA's completing call to answer. */
+  error_code: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** The whole store, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -221,6 +249,7 @@ export interface Database {
   access_keys: AccessKeysTable;
   banned_ips: BannedIpsTable;
   user_cookie_consents: UserCookieConsentsTable;
+  link_states: LinkStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

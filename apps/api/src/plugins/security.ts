@@ -28,6 +28,22 @@ function partnerSsoOrigins(config: AppConfig): string[] {
   return url ? [origin(url)] : [];
 }
 
+/** Where the real providers serve account avatars (spec §3 Connection Avatar). */
+const PROVIDER_AVATAR_CDNS = [
+  'https://avatars.steamstatic.com',
+  'https://avatars.akamai.steamstatic.com',
+  'https://static-cdn.jtvnw.net',
+];
+
+/**
+ * Origins the Connections page may show avatars from (spec §2 Connections): the configured linked
+ * providers' own origins (the sandbox serves avatars there) and the real providers' avatar CDNs.
+ */
+export function avatarOrigins(config: AppConfig): string[] {
+  const { steam, twitch, epicGames } = config.linking;
+  return [origin(steam.openidUrl), origin(twitch.issuer), origin(epicGames.issuer), ...PROVIDER_AVATAR_CDNS];
+}
+
 /** Registers helmet with the portal's policy. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const media = origin(config.mediaUrl);
@@ -39,7 +55,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...captcha],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', media],
+        imgSrc: [...new Set(["'self'", 'data:', media, ...avatarOrigins(config)])],
         fontSrc: ["'self'"],
         connectSrc: [...new Set(["'self'", ...captcha, ...partnerSsoOrigins(config)])],
         frameSrc: ["'self'", ...captcha],

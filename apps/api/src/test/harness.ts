@@ -72,6 +72,29 @@ function captchaEnv(sandboxUrl: string): Record<string, string> {
   };
 }
 
+/** The sandbox's test credentials of the linked providers (apps/sandbox/src/{steam,twitch,epic-games}). */
+export const TEST_LINKING_CREDENTIALS = {
+  steamApiKey: 'guildgate-test-steam-key',
+  twitch: { clientId: 'guildgate-test-twitch', clientSecret: 'guildgate-test-twitch-secret' },
+  epicGames: { clientId: 'guildgate-test-epic', clientSecret: 'guildgate-test-epic-secret' },
+} as const;
+
+/** Points the linked providers (spec §4 Linking a provider) at the sandbox's stand-ins. */
+function linkingEnv(sandboxUrl: string): Record<string, string> {
+  const c = TEST_LINKING_CREDENTIALS;
+  return {
+    STEAM_OPENID_URL: `${sandboxUrl}/steam/openid`,
+    STEAM_API_URL: `${sandboxUrl}/steam/api`,
+    STEAM_API_KEY: c.steamApiKey,
+    TWITCH_ISSUER: `${sandboxUrl}/twitch`,
+    TWITCH_CLIENT_ID: c.twitch.clientId,
+    TWITCH_CLIENT_SECRET: c.twitch.clientSecret,
+    EPIC_GAMES_ISSUER: `${sandboxUrl}/epic-games`,
+    EPIC_GAMES_CLIENT_ID: c.epicGames.clientId,
+    EPIC_GAMES_CLIENT_SECRET: c.epicGames.clientSecret,
+  };
+}
+
 /** Starts the app on a fresh `kind` store. */
 export async function startTestApp(
   kind: 'sqlite' | 'postgres',
@@ -103,6 +126,7 @@ export async function startTestApp(
       ...(process.env.REDIS_URL
         ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test:${suffix}:` }
         : {}),
+      ...linkingEnv(sandbox.httpUrl),
       ...(options.captcha ? captchaEnv(sandbox.httpUrl) : {}),
       ...options.env,
     },

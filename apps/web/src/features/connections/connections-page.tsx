@@ -1,7 +1,9 @@
 /**
  * /account/link-account — Connections (spec §2: one row per connection; a linked row shows the age of the
  * last sync with unlink and refresh buttons; an unlinked row shows a Connect button; §7 GET
- * profile/connects). Connect and refresh open the provider's link route, unlink its unlink route.
+ * profile/connects). Connect and refresh open the provider's link route (refresh with router state
+ * `{ refresh: true }`: the link flow again updates Name, Avatar and LastCheck), unlink its unlink route.
+ * A linked row shows the account's avatar and name at the provider; the game-pass row has no link flow.
  * The guard sends the player to Information when the connections section is disabled.
  */
 import { useId } from 'react';
@@ -24,7 +26,8 @@ function ConnectionRow({ connection, now }: { connection: Connection; now: numbe
   const name = connection.Name;
   const linkable = LINKABLE.has(connection.CanonicalName);
   const age = syncAge(connection.LastCheck, now);
-  const go = (step: 'link' | 'unlink') => void navigate(`/${connection.CanonicalName}/${step}`);
+  const go = (step: 'link' | 'unlink', refresh = false) =>
+    void navigate(`/${connection.CanonicalName}/${step}`, { state: refresh ? { refresh } : undefined });
   return (
     <li className={styles.row} aria-labelledby={id}>
       {connection.Icon ? <img className={styles.icon} src={connection.Icon} alt="" /> : null}
@@ -32,7 +35,18 @@ function ConnectionRow({ connection, now }: { connection: Connection; now: numbe
         <h3 id={id}>{name}</h3>
         {connection.IsLinked ? (
           <>
-            <p>{t('connections.linkedAs', { name: connection.ConnectName ?? name })}</p>
+            <p className={styles.linkedAs}>
+              {connection.Avatar ? (
+                <img
+                  className={styles.avatar}
+                  src={connection.Avatar}
+                  alt={t('connections.avatarAlt', { name: connection.ConnectName ?? name })}
+                  width={32}
+                  height={32}
+                />
+              ) : null}
+              {t('connections.linkedAs', { name: connection.ConnectName ?? name })}
+            </p>
             <p>
               {age
                 ? t('connections.lastSync', {
@@ -53,7 +67,7 @@ function ConnectionRow({ connection, now }: { connection: Connection; now: numbe
                 type="button"
                 className={ui.buttonSecondary}
                 aria-label={t('connections.refreshLabel', { name })}
-                onClick={() => go('link')}
+                onClick={() => go('link', true)}
               >
                 {t('connections.refresh')}
               </button>

@@ -54,7 +54,7 @@ describe('linkingCall', () => {
     expect(linkingCall(base({ provider: 'epic-games', step: 'callback', query }))).toEqual({
       kind: 'post',
       path: 'epicgames/callback',
-      body: { Code: 'c' },
+      body: { Code: 'c', State: 's' },
     });
     expect(
       linkingCall(base({ provider: 'epic-games', step: 'callback', query, epicAlternativeRedeemer: true })),
@@ -62,6 +62,21 @@ describe('linkingCall', () => {
       kind: 'post',
       path: 'epicgames/callback',
       body: { State: 's', CallbackPath: '/epic-games/callback', RedirectUrl: 'https://r.test/?a=1&' },
+    });
+  });
+  it('relays the OAuth code and state of the live-streaming callback', () => {
+    expect(
+      linkingCall(
+        base({
+          provider: 'twitch',
+          step: 'callback',
+          query: new URLSearchParams('code=c&state=s&scope=openid'),
+        }),
+      ),
+    ).toEqual({
+      kind: 'post',
+      path: 'twitch/callback',
+      body: { Code: 'c', CallbackPath: '/twitch/callback', State: 's' },
     });
   });
   it('unlinks', () => {

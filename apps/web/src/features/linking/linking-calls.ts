@@ -1,5 +1,7 @@
 /**
  * Which call a linking page makes (spec §7 Linking; §5 PC game store callback rules). Pure.
+ * The OAuth callbacks relay the provider's `state` too, so the API can bind the code to the session
+ * that started the link (the API answers ERROR_STATE_EMPTY without it).
  */
 
 /** The providers with linking routes. */
@@ -58,7 +60,7 @@ export function linkingCall(input: LinkingInput): LinkingCall {
     return {
       kind: 'post',
       path: 'twitch/callback',
-      body: { Code: query.get('code'), CallbackPath: '/twitch/callback' },
+      body: { Code: query.get('code'), CallbackPath: '/twitch/callback', State: query.get('state') },
     };
   }
   if (input.epicAlternativeRedeemer) {
@@ -73,5 +75,9 @@ export function linkingCall(input: LinkingInput): LinkingCall {
       },
     };
   }
-  return { kind: 'post', path: 'epicgames/callback', body: { Code: query.get('code') } };
+  return {
+    kind: 'post',
+    path: 'epicgames/callback',
+    body: { Code: query.get('code'), State: query.get('state') },
+  };
 }

@@ -2,12 +2,18 @@
  * Linking routes /{steam,twitch,epic-games}/{link,callback,unlink} (spec §2 Linking routes: link pages
  * start the provider flow at once; unlink pages have no content and call unlink once a token exists, and
  * again when it changes; callback pages have no UI; §4 Linking a provider; §5 the PC game store callback
- * needs openid.signed, its partner variant needs state; §7 Linking calls). These pages show only the
- * Loading state (the header's label). The guard requires login (anonymous → login with return path,
- * spec §2 "with no token it sends the user to login"). Failures go to the generic handler (spec §8).
+ * needs openid.signed, its partner variant needs state; §7 Linking calls). These pages show a status
+ * line while the flow runs, and the header's Loading label. Loading flags per provider (spec §3 Client
+ * state, §4 "Loading flags go on when a link callback starts and off when it finishes"): each flow runs
+ * as a mutation keyed `['linking', provider, kind]`, kind = linking | refreshing | callback | unlinking
+ * ({@link linkingFlagKey}), so any page can read a provider's flags with `useIsMutating`. A refresh is
+ * the link flow again, started from the Connections page with router state `{ refresh: true }`.
+ * The callback strips the provider's code, state and assertion from the address bar before it calls.
+ * The guard requires login (anonymous → login with return path, spec §2 "with no token it sends the
+ * user to login"). Failures go to the generic handler (spec §8).
  */
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -24,6 +30,20 @@ const CallbackSchema = z.object({
   RedirectUrl: z.string().nullish(),
 });
 
+/** What a linking flow is doing (spec §3 Client state loading flags). */
+export type LinkingFlag = 'linking' | 'refreshing' | 'callback' | 'unlinking';
+
+/** The mutation key of a provider's flow of `kind`; `['linking', provider]` matches all of them. */
+export function linkingFlagKey(provider: Provider, kind?: LinkingFlag): readonly string[] {
+  return kind ? ['linking', provider, kind] : ['linking', provider];
+}
+
+function flagOf(step: LinkStep, refresh: boolean): LinkingFlag {
+  if (step === 'callback') return 'callback';
+  if (step === 'unlink') return 'unlinking';
+  return refresh ? 'refreshing' : 'linking';
+}
+
 /** One linking page. */
 export function LinkingPage({ provider, step }: { provider: Provider; step: LinkStep }) {
   const { t } = useTranslation();
@@ -35,11 +55,15 @@ export function LinkingPage({ provider, step }: { provider: Provider; step: Link
   const { config } = useAppConfiguration();
   const { token, connections } = useSession();
   const [search] = useSearchParams();
+  const location = useLocation();
+  const refresh = (location.state as { refresh?: boolean } | null)?.refresh === true;
+  const flag = flagOf(step, refresh);
   const lastToken = useRef<string | null>(null);
   const tokenValue = token?.Value ?? null;
 
   // A mutation, so that the header's Loading label shows while the flow runs (spec §4 loading flags).
-  const { mutate } = useMutation({
+  const { mutate, isPending } = useMutation({
+    mutationKey: linkingFlagKey(provider, flag),
     mutationFn: async (call: Exclude<LinkingCall, { kind: 'bad-request' }>) => {
       try {
         if (call.kind === 'auth') {
@@ -81,14 +105,21 @@ export function LinkingPage({ provider, step }: { provider: Provider; step: Link
       });
       return;
     }
+    if (step === 'callback') {
+      // The code, state and assertion are single use: keep them out of the history (rule: no secrets
+      // in URLs after use).
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
     mutate(call);
   }, [tokenValue, step, provider, search, config, connections, navigate, mutate]);
 
+  const title = t(`linking.${flag}`, { provider: t(`linking.${provider}`) });
   return (
     <section aria-labelledby="linking-heading">
       <h1 id="linking-heading" className="visually-hidden">
-        {t(`linking.${step}`, { provider: t(`linking.${provider}`) })}
+        {title}
       </h1>
+      <p role="status">{isPending ? `${title}…` : ''}</p>
     </section>
   );
 }

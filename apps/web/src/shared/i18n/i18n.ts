@@ -8,7 +8,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { EN, EN_ERRORS, EN_SHELL } from './locales/en.ts';
-import { FR, FR_ERRORS } from './locales/fr.ts';
+import { FR } from './locales/fr.ts';
+import { FR_ERRORS } from './locales/fr-errors.ts';
 
 /** Resources per language and namespace. */
 export const RESOURCES = {

@@ -209,6 +209,7 @@ export const EN = {
     unavailable: 'Not available yet',
     lastSync: 'Last synchronised {{age}} ago',
     neverSynced: 'Never synchronised',
+    avatarAlt: '{{name}} avatar',
     age: {
       days_one: '{{count}} day',
       days_other: '{{count}} days',
@@ -300,9 +301,10 @@ export const EN = {
     steam: 'PC game store',
     twitch: 'live-streaming service',
     'epic-games': 'epic-style game store',
-    link: 'Linking your {{provider}} account',
+    linking: 'Linking your {{provider}} account',
+    refreshing: 'Refreshing your {{provider}} account',
     callback: 'Finishing the link with your {{provider}} account',
-    unlink: 'Unlinking your {{provider}} account',
+    unlinking: 'Unlinking your {{provider}} account',
   },
   survey: {
     heading: 'Profiler survey',

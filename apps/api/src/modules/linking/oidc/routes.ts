@@ -1,0 +1,211 @@
+/**
+ * The Twitch and Epic Games linking routes (spec §7 Linking; §4 Linking a provider; §8 the
+ * ERROR_USER_{TWITCH,EPICGAMES}_EXIST, _NOT_REACHABLE and ERROR_USER_IP_BANNED_{…}_LINK codes):
+ * - GET twitch/auth?callbackPath=/twitch/callback → `{ URL }`; POST twitch/callback {Code, CallbackPath,
+ *   State} → `{ AccountId, RedirectUrl: null }`; POST twitch/unlink → `{ Success }`.
+ * - GET epicgames/auth?callbackPath=…[&redirectUrl=…] → `{ URL }`. callbackPath /epic-games/callback:
+ *   the provider returns to the SPA, which posts POST epicgames/callback {Code, State}.
+ *   callbackPath /epicgames/callback (the alternative redeemer, flag epicAlternativeRedeemerFlow): the
+ *   provider returns to the API's GET epicgames/callback, which redeems the code and sends the browser
+ *   to /epic-games/callback?[redirectUrl=…&]state=…; the SPA then posts POST epicgames/callback {State,
+ *   CallbackPath, RedirectUrl} → `{ AccountId, RedirectUrl }`. POST epicgames/unlink → `{ Success }`.
+ * A callback without a code means the player declined at the provider: 400 ERROR_LINK_CANCELLED.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { z } from 'zod';
+import {
+  EPIC_REDEEMER_CALLBACK_PATH,
+  EpicGamesCallbackRequestSchema,
+  LINK_CALLBACK_PATHS,
+  LinkAuthQuerySchema,
+  LinkAuthResponseSchema,
+  LinkCallbackResponseSchema,
+  SuccessResponseSchema,
+  TwitchCallbackRequestSchema,
+  UnlinkRequestSchema,
+  type LinkCallbackResponse,
+} from '@guildgate/contracts';
+import type { AppContext } from '../../../context.ts';
+import type { AuthInfo } from '../../../plugins/auth.ts';
+import { requireSelf, userAuth } from '../../../plugins/auth.ts';
+import { sensitiveRateLimit } from '../../../plugins/rate-limit.ts';
+import { badRequest } from '../../../lib/errors.ts';
+import { ipBanGuard } from '../../bans/ip-bans.ts';
+import { completeLink, unlinkProvider } from '../connections.ts';
+import {
+  discardLink,
+  findLink,
+  recordRedemption,
+  requireLink,
+  startLink,
+  type PendingLink,
+} from '../link-states.ts';
+import {
+  checkedRedirectUrl,
+  errorCodeOf,
+  replayRecordedError,
+  requireCallbackPath,
+  sendToSpaCallback,
+} from '../link-start.ts';
+import { PROVIDER_CODES } from '../provider-codes.ts';
+import { authorizationUrl, newLinkSecrets, redeemAuthorization, type OidcProvider } from './client.ts';
+
+const RedeemerQuerySchema = z.record(z.string().max(200), z.string().max(4096));
+
+/** Starts a link of `provider` returning to `redirectUri`; answers the provider URL. */
+async function startOidcLink(
+  ctx: AppContext,
+  auth: AuthInfo,
+  provider: OidcProvider,
+  redirectUri: string,
+  redirectUrl: string | null,
+): Promise<{ URL: string }> {
+  const secrets = newLinkSecrets();
+  const { state } = await startLink(ctx, auth, {
+    provider,
+    redirectUri: () => redirectUri,
+    redirectUrl,
+    ...secrets,
+  });
+  return { URL: await authorizationUrl(ctx, provider, { state, redirectUri, ...secrets }) };
+}
+
+/** Redeems a code the SPA relays and completes the link. */
+async function completeWithCode(
+  ctx: AppContext,
+  link: PendingLink,
+  code: string | null | undefined,
+  state: string,
+  ip: string,
+): Promise<LinkCallbackResponse> {
+  if (!code) {
+    await discardLink(ctx, link);
+    throw badRequest('ERROR_LINK_CANCELLED');
+  }
+  const account = await redeemAuthorization(ctx, link, new URLSearchParams({ code, state }));
+  await completeLink(ctx, link, account, ip);
+  return { AccountId: account.accountId, RedirectUrl: link.redirectUrl };
+}
+
+/** Registers the Twitch and Epic Games routes on the /api scope. */
+export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const user = userAuth(ctx);
+  const rateLimit = sensitiveRateLimit(ctx);
+  const twitchBan = ipBanGuard(ctx, PROVIDER_CODES.twitch.ipBanned);
+  const epicBan = ipBanGuard(ctx, PROVIDER_CODES['epic-games'].ipBanned);
+  const spa = (path: string) => `${ctx.config.publicUrl}${path}`;
+  const redeemerUri = `${ctx.config.publicUrl}/api${EPIC_REDEEMER_CALLBACK_PATH}`;
+
+  r.get('/twitch/auth', {
+    schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
+    config: { rateLimit },
+    onRequest: user,
+    preHandler: twitchBan,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      const path = requireCallbackPath(request.query.callbackPath, LINK_CALLBACK_PATHS.twitch);
+      void reply.header('cache-control', 'no-store');
+      return startOidcLink(ctx, auth, 'twitch', spa(path), null);
+    },
+  });
+
+  r.post('/twitch/callback', {
+    schema: { body: TwitchCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
+    config: { rateLimit },
+    onRequest: user,
+    preHandler: twitchBan,
+    handler: async (request) => {
+      const auth = requireSelf(request);
+      requireCallbackPath(request.body.CallbackPath, LINK_CALLBACK_PATHS.twitch);
+      const link = await requireLink(ctx, auth, 'twitch', request.body.State);
+      return completeWithCode(ctx, link, request.body.Code, request.body.State!, request.ip);
+    },
+  });
+
+  r.get('/epicgames/auth', {
+    schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
+    config: { rateLimit },
+    onRequest: user,
+    preHandler: epicBan,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      const path = requireCallbackPath(
+        request.query.callbackPath,
+        LINK_CALLBACK_PATHS['epic-games'],
+        EPIC_REDEEMER_CALLBACK_PATH,
+      );
+      const redirectUrl = await checkedRedirectUrl(ctx, request.query.redirectUrl);
+      const redirectUri = path === EPIC_REDEEMER_CALLBACK_PATH ? redeemerUri : spa(path);
+      void reply.header('cache-control', 'no-store');
+      return startOidcLink(ctx, auth, 'epic-games', redirectUri, redirectUrl);
+    },
+  });
+
+  // The alternative redeemer: the browser comes back from Epic Games here, without api key or bearer.
+  r.get(EPIC_REDEEMER_CALLBACK_PATH, {
+    schema: { querystring: RedeemerQuerySchema, hide: true },
+    config: { public: true, rateLimit },
+    handler: async (request, reply) => {
+      const state = request.query.state ?? '';
+      const link = await findLink(ctx, 'epic-games', state);
+      if (link && link.redirectUri === redeemerUri && !link.account && !link.errorCode) {
+        try {
+          if (!request.query.code) throw badRequest('ERROR_LINK_CANCELLED');
+          const account = await redeemAuthorization(ctx, link, new URLSearchParams(request.query));
+          await recordRedemption(ctx, link, { account });
+        } catch (error) {
+          const code = errorCodeOf(error);
+          if (!code) throw error;
+          await recordRedemption(ctx, link, { errorCode: code });
+        }
+      }
+      return sendToSpaCallback(
+        ctx,
+        reply,
+        LINK_CALLBACK_PATHS['epic-games'],
+        state,
+        link?.redirectUrl ?? null,
+      );
+    },
+  });
+
+  r.post('/epicgames/callback', {
+    schema: { body: EpicGamesCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
+    config: { rateLimit },
+    onRequest: user,
+    preHandler: epicBan,
+    handler: async (request) => {
+      const auth = requireSelf(request);
+      const { Code, State, RedirectUrl } = request.body;
+      const link = await requireLink(ctx, auth, 'epic-games', State);
+      if (link.redirectUri !== redeemerUri) return completeWithCode(ctx, link, Code, State!, request.ip);
+      if (link.errorCode) {
+        await discardLink(ctx, link);
+        replayRecordedError(link.errorCode);
+      }
+      if (!link.account) throw badRequest('ERROR_LINK_STATE_INVALID');
+      // The redirect held on the server wins; the relayed one (split at 'state=') must be allow-listed.
+      const relayed = RedirectUrl ? RedirectUrl.replace(/[?&]+$/, '') : null;
+      const redirectUrl = link.redirectUrl ?? (await checkedRedirectUrl(ctx, relayed));
+      await completeLink(ctx, link, link.account, request.ip);
+      return { AccountId: link.account.accountId, RedirectUrl: redirectUrl };
+    },
+  });
+
+  for (const [segment, provider] of [
+    ['twitch', 'twitch'],
+    ['epicgames', 'epic-games'],
+  ] as const) {
+    r.post(`/${segment}/unlink`, {
+      schema: { body: UnlinkRequestSchema, response: { 200: SuccessResponseSchema } },
+      onRequest: user,
+      handler: async (request) => {
+        const auth = requireSelf(request);
+        await unlinkProvider(ctx, auth.userId, provider, request.ip);
+        return { Success: true };
+      },
+    });
+  }
+}
