@@ -2,8 +2,9 @@
  * End-to-end tests (DESIGN.md §7): Debian's Chromium against the real API + SPA and the sandbox,
  * one project per deployment of e2e/support/ports.ts (every environment, and `local` with all flags
  * on and all off). Each has its own API node (own SQLite file, own PORTAL_ENVIRONMENT and flags);
- * they share one sandbox (SMTP + mailbox). Journey suites run where `journeys` is set; the
- * `*.matrix.spec.ts` suites run in every project.
+ * they share one sandbox (SMTP + mailbox, and the linked providers). Journey suites run where
+ * `journeys` is set; the `*.matrix.spec.ts` suites run in every project; the `*.flags-on.spec.ts`
+ * suites (flows a flag turns on, e.g. the epic alternative redeemer) where `flagsOnSuites` is set.
  */
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -12,6 +13,7 @@ import {
   E2E,
   E2E_FILTERED,
   E2E_RUNTIME_CONFIG_KEY,
+  LINKING_SETTINGS,
   deploymentDir,
   type Deployment,
 } from './e2e/support/ports.ts';
@@ -57,6 +59,7 @@ function apiServer(d: Deployment) {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000',
       REDIS_KEY_PREFIX: `e2e:${RUN_ID}:${d.name}:`,
+      ...LINKING_SETTINGS,
       ...d.env,
       ...encrypted,
     },
@@ -91,7 +94,11 @@ export default defineConfig({
   projects: [
     ...DEPLOYMENTS.map((d) => ({
       name: d.name,
-      testMatch: d.journeys ? /.*\.spec\.ts$/ : /.*\.matrix\.spec\.ts$/,
+      testMatch: d.journeys
+        ? /.*(?<!flags-on)\.spec\.ts$/
+        : d.flagsOnSuites
+          ? /.*\.(matrix|flags-on)\.spec\.ts$/
+          : /.*\.matrix\.spec\.ts$/,
       use: { baseURL: `http://localhost:${d.port}` },
       metadata: { environment: d.environment, deployment: d.name },
     })),

@@ -12,6 +12,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { E2E } from './support/ports.ts';
 import { logInDemoPlayer, nodeConfiguration, type NodeConfiguration } from './support/session.ts';
 
 /** What a row's expectation depends on. */
@@ -32,6 +33,11 @@ interface Landing {
   query?: Record<string, string>;
   /** The partner sign-on call that must have been attempted (spec §2 /login, /register). */
   partnerCall?: { method: 'GET' | 'POST'; path: string };
+  /**
+   * The visit leaves the portal for this origin (a provider's sign-in page, spec §2 "Link pages start
+   * the provider link flow immediately"); `path` is then a prefix of the final path there.
+   */
+  external?: string;
 }
 
 const at = (path: string, title?: string, extra: Partial<Landing> = {}): Landing => ({
@@ -76,13 +82,30 @@ const partnerHome = (c: Condition, landing: Landing) => (c.partner ? homeOrAccou
 
 type Row = [route: string, expected: (c: Condition, route: string) => Landing];
 
+/**
+ * The provider's sign-in page in the sandbox (spec §4 Linking a provider). In `prod` the OpenID Connect
+ * providers must be https, so the sandbox's plain-http Twitch and Epic Games answer 503 there.
+ */
+const providerPage = (c: Condition, provider: 'steam' | 'twitch' | 'epic-games'): Landing => {
+  if (provider === 'steam') return { path: '/steam/openid/login', title: '', external: E2E.sandboxUrl };
+  if (c.environment === 'prod') {
+    return badRequest(provider === 'twitch' ? 'ERROR_TWITCH_NOT_REACHABLE' : 'ERROR_EPICGAMES_NOT_REACHABLE');
+  }
+  return { path: `/${provider}/interaction/`, title: '', external: E2E.sandboxUrl };
+};
+/** After an unlink: the Connections page, or Information where the section is off (spec §2). */
+const afterUnlink = (c: Condition) =>
+  c.flags.connectionsSection ? at('/account/link-account', 'Connections') : INFORMATION;
+
 const linkingRows: Row[] = (['steam', 'twitch', 'epic-games'] as const).flatMap((provider): Row[] => [
   [
     `/${provider}/callback`,
-    (c, r) => member(c, r, provider === 'steam' ? badRequest('ERROR_OPENID_UNAUTHORIZED') : PENDING_API),
+    // Without a query: Steam's needs openid.signed (spec §5); the OAuth callbacks need their state.
+    (c, r) =>
+      member(c, r, badRequest(provider === 'steam' ? 'ERROR_OPENID_UNAUTHORIZED' : 'ERROR_STATE_EMPTY')),
   ],
-  [`/${provider}/link`, (c, r) => member(c, r, PENDING_API)],
-  [`/${provider}/unlink`, (c, r) => member(c, r, PENDING_API)],
+  [`/${provider}/link`, (c, r) => member(c, r, providerPage(c, provider))],
+  [`/${provider}/unlink`, (c, r) => member(c, r, afterUnlink(c))],
 ]);
 
 /** THE table: route (with its query) × condition → landing (spec §2 route table, §4, §6, §8). */
@@ -165,6 +188,14 @@ async function visit(page: Page, route: string, expected: Landing, project: stri
     // Each row starts afresh: no redirect or access key carried over from the previous row (spec §9).
     if (page.url().startsWith('http')) await page.evaluate(() => localStorage.clear());
     await page.goto(route, { waitUntil: 'commit' });
+    if (expected.external) {
+      const { external, path } = expected;
+      await page.waitForURL((url) => url.origin === external && url.pathname.startsWith(path), {
+        timeout: 10_000,
+      });
+      await page.goto('about:blank'); // the next row starts from nowhere, not from the provider
+      return;
+    }
     const pathOf = () => new URL(page.url()).pathname;
     // Settled: on the expected path with the expected title, and nothing loading any more (the
     // header's Loading label is empty). Polled in the page on every frame to keep the matrix fast.

@@ -2,18 +2,34 @@
  * `npm start` (house rule 1): runs the sandbox (SMTP + mailbox on SANDBOX_PORT, default 8090) and
  * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1), the
  * sandbox's e-mail check (EMAIL_CHECK_URL) and, for when FEATURE_ENABLE_CAPTCHA=1 is given, the
- * sandbox's reCAPTCHA stand-in with its local key pair (CAPTCHA_*), in two child processes. Ctrl-C
- * stops both; if one dies, the other is stopped too.
+ * sandbox's reCAPTCHA stand-in with its local key pair (CAPTCHA_*), and the sandbox's Steam, Twitch and
+ * Epic Games with their local credentials (STEAM_*, TWITCH_*, EPIC_GAMES_*), in two child processes.
+ * Any of these given in the environment wins. Ctrl-C stops both; if one dies, the other is stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sandboxPort = process.env.SANDBOX_PORT ?? '8090';
+const sandbox = process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
+/** The linked providers (spec §4 Linking a provider): the sandbox's, with their `local` credentials. */
+const linking = {
+  STEAM_OPENID_URL: `${sandbox}/steam/openid`,
+  STEAM_API_URL: `${sandbox}/steam/api`,
+  STEAM_API_KEY: 'guildgate-local-steam-key',
+  TWITCH_ISSUER: `${sandbox}/twitch`,
+  TWITCH_CLIENT_ID: 'guildgate-local-twitch',
+  TWITCH_CLIENT_SECRET: 'guildgate-local-twitch-secret',
+  EPIC_GAMES_ISSUER: `${sandbox}/epic-games`,
+  EPIC_GAMES_CLIENT_ID: 'guildgate-local-epic',
+  EPIC_GAMES_CLIENT_SECRET: 'guildgate-local-epic-secret',
+};
 const env = {
+  ...linking,
   ...process.env,
+  SANDBOX_PUBLIC_URL: process.env.SANDBOX_PUBLIC_URL ?? sandbox,
   SEED_DEMO: process.env.SEED_DEMO ?? '1',
-  SANDBOX_URL: process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`,
+  SANDBOX_URL: sandbox,
   EMAIL_CHECK_URL: process.env.EMAIL_CHECK_URL ?? `http://localhost:${sandboxPort}/email-check`,
   CAPTCHA_SITE_KEY: process.env.CAPTCHA_SITE_KEY ?? 'guildgate-local-site-key',
   CAPTCHA_SECRET_KEY: process.env.CAPTCHA_SECRET_KEY ?? 'guildgate-local-secret-key',

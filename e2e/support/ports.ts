@@ -28,6 +28,8 @@ export interface Deployment {
   env: Record<string, string>;
   /** Does the first-journey suite run here? */
   journeys: boolean;
+  /** Do the `*.flags-on.spec.ts` suites (flows only a flag turns on) run here? */
+  flagsOnSuites?: boolean;
   /**
    * Serve the runtime configuration encrypted (spec §1, DESIGN.md §6): the node gets
    * `RUNTIME_CONFIG_KEY` and its own SPA build made with the same key.
@@ -64,6 +66,22 @@ export const CAPTCHA_SETTINGS = {
   CAPTCHA_VERIFY_URL: `${E2E.sandboxUrl}/recaptcha/api/siteverify`,
 };
 
+/**
+ * The linked providers (spec §4 Linking a provider) of every deployment: the sandbox's Steam, Twitch
+ * and Epic Games stand-ins with their e2e credentials (apps/sandbox/src/{steam,twitch,epic-games}).
+ */
+export const LINKING_SETTINGS = {
+  STEAM_OPENID_URL: `${E2E.sandboxUrl}/steam/openid`,
+  STEAM_API_URL: `${E2E.sandboxUrl}/steam/api`,
+  STEAM_API_KEY: 'guildgate-e2e-steam-key',
+  TWITCH_ISSUER: `${E2E.sandboxUrl}/twitch`,
+  TWITCH_CLIENT_ID: 'guildgate-e2e-twitch',
+  TWITCH_CLIENT_SECRET: 'guildgate-e2e-twitch-secret',
+  EPIC_GAMES_ISSUER: `${E2E.sandboxUrl}/epic-games`,
+  EPIC_GAMES_CLIENT_ID: 'guildgate-e2e-epic',
+  EPIC_GAMES_CLIENT_SECRET: 'guildgate-e2e-epic-secret',
+};
+
 /** Every deployment; ports 8180–8192 (plus E2E_PORT_OFFSET). */
 const ALL_DEPLOYMENTS: Deployment[] = [
   { name: 'local', environment: 'local', port: E2E.localPort, env: {}, journeys: true },
@@ -95,6 +113,7 @@ const ALL_DEPLOYMENTS: Deployment[] = [
     port: port(8191),
     env: { ...ALL_FLAGS_ON, ...CAPTCHA_SETTINGS },
     journeys: false,
+    flagsOnSuites: true,
   },
   { name: 'local-flags-off', environment: 'local', port: port(8192), env: ALL_FLAGS_OFF, journeys: false },
 ];

@@ -76,8 +76,8 @@ export function LinkingPage({ provider, step }: { provider: Provider; step: Link
           body: call.body,
           schema: CallbackSchema.nullish(),
         });
-        await store.restore();
-        lastToken.current = store.getState().token?.Value ?? null;
+        // In place: a restore would unmount this page and start the flow again.
+        await store.refreshProfile();
         const back = answer?.RedirectUrl ?? wantedRedirect(search);
         await follow([appendAccountId(back, provider, answer?.AccountId)], '/account/link-account');
       } catch (error) {

@@ -2,8 +2,9 @@
  * Typed client of the account API (spec §6, §7; DESIGN.md §4). Every call goes to
  * `config.accountApiUrl + path` with a JSON body, the `x-api-key` header, and
  * `Authorization: Bearer <token.Value>` for a logged-in player, else the anonymous bearer.
- * 200/201 resolve with the body parsed by the contract schema; 400 rejects with the error body;
- * any other status rejects with the status only.
+ * 200/201 resolve with the body parsed by the contract schema; 400 and 503 reject with the error body
+ * (spec §8: both show BadRequestError with the first message, e.g. a provider that is down); any other
+ * status rejects with the status only.
  */
 import { ErrorBodySchema, type RuntimeConfiguration } from '@guildgate/contracts';
 import type { z } from 'zod';
@@ -91,9 +92,9 @@ export function createApiClient({ config, userBearer, fetchFn }: ApiClientDepend
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
         throw new ApiError(0, null, `Account API unreachable: ${String(error)}`);
       }
-      if (response.status === 400) {
+      if (response.status === 400 || response.status === 503) {
         const parsed = ErrorBodySchema.safeParse(await readJson(response));
-        throw new ApiError(400, parsed.success ? parsed.data : { ErrorMessages: [] });
+        throw new ApiError(response.status, parsed.success ? parsed.data : { ErrorMessages: [] });
       }
       if (response.status !== 200 && response.status !== 201) throw new ApiError(response.status);
       const json = await readJson(response);

@@ -40,6 +40,12 @@ export interface SessionStore {
   clear(): void;
   /** The player's access token, renewed when it is about to expire; null when anonymous. */
   bearer(): Promise<string | null>;
+  /**
+   * Reloads the user and connections of the current session in place, without a loading phase, so the
+   * page that asks stays mounted (spec §4 Linking a provider: "link completes and the user is
+   * refreshed"). Rejects when the profile cannot be loaded; does nothing when anonymous.
+   */
+  refreshProfile(): Promise<void>;
 }
 
 /** Dependencies of the store (injectable for tests). */
@@ -92,6 +98,23 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
     }
   }
 
+  /** The player's profile (with blocks) and connections; connections failing leaves them empty. */
+  async function loadProfile(token: Token): Promise<{ user: User; connections: Connection[] }> {
+    const [user, connections] = await Promise.all([
+      api().call('GET', `profile/user/${encodeURIComponent(token.Id_User)}`, {
+        query: { include: 'Block' },
+        schema: UserSchema,
+      }),
+      api()
+        .call('GET', 'profile/connects', { schema: ConnectionsResponseSchema })
+        .catch((error: unknown) => {
+          console.warn('Connections could not be loaded', error);
+          return [] as Connection[];
+        }),
+    ]);
+    return { user, connections };
+  }
+
   async function load(identity: string, establishing: boolean): Promise<boolean> {
     const mine = ++generation;
     set({ ...state, status: 'loading', establishing });
@@ -103,18 +126,7 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
     }
     set({ ...state, token });
     try {
-      const [user, connections] = await Promise.all([
-        api().call('GET', `profile/user/${encodeURIComponent(token.Id_User)}`, {
-          query: { include: 'Block' },
-          schema: UserSchema,
-        }),
-        api()
-          .call('GET', 'profile/connects', { schema: ConnectionsResponseSchema })
-          .catch((error: unknown) => {
-            console.warn('Connections could not be loaded', error);
-            return [] as Connection[];
-          }),
-      ]);
+      const { user, connections } = await loadProfile(token);
       if (mine !== generation) return false;
       set({ status: 'authenticated', token, user, connections, establishing: false });
       return true;
@@ -144,6 +156,13 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
       return load(created, true);
     },
     clear,
+    async refreshProfile() {
+      const token = state.token;
+      if (state.status !== 'authenticated' || !token) return;
+      const mine = generation;
+      const profile = await loadProfile(token);
+      if (mine === generation) set({ ...state, ...profile });
+    },
     async bearer() {
       const token = state.token;
       if (!token) return null;
