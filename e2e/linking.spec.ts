@@ -12,7 +12,7 @@ import { E2E } from './support/ports.ts';
 import { logInAs, registerConfirmedPlayer } from './support/session.ts';
 import { uniqueName } from './support/register-form.ts';
 
-test('links and unlinks a Steam account from the Connections page', async ({ page, player }) => {
+test('links, refreshes and unlinks a Steam account from the Connections page', async ({ page, player }) => {
   void player; // the fixture registered and logged in a fresh player
   await page.goto('/account/link-account');
   const steam = connectionRow(page, 'Steam');
@@ -27,6 +27,12 @@ test('links and unlinks a Steam account from the Connections page', async ({ pag
   await expect(steam).toContainText(/Last synchronised \d+ seconds? ago/);
   await expect(steam.getByRole('img', { name: 'Journey Steamer avatar' })).toBeVisible();
   await expectNoAxeViolations(page, 'connections, Steam linked');
+
+  // Refresh runs the link again: the new persona name replaces the old one.
+  await steam.getByRole('button', { name: 'Refresh Steam' }).click();
+  await approveSteam(page, steamId, 'Renamed Steamer');
+  await expect(page).toHaveURL(/\/account\/link-account$/);
+  await expect(steam).toContainText('Linked as Renamed Steamer');
 
   await steam.getByRole('button', { name: 'Unlink Steam' }).click();
   await expect(page).toHaveURL(/\/account\/link-account$/);

@@ -18,6 +18,7 @@ import {
 } from './harness.ts';
 import { countRows, createPlayer, sessionOf, type Player } from './helpers.ts';
 import {
+  EXTRA,
   NAUGHTY,
   bodyRouteTable,
   collectProblems,
@@ -28,6 +29,13 @@ import {
 } from './bad-input-support.ts';
 
 describe.each(STORES)('naughty strings on %s', (kind) => {
+  /**
+   * The whole corpus on SQLite. On PostgreSQL every third string of the public lists plus every string
+   * of EXTRA (what SQL stores treat specially: NUL bytes, unpaired surrogates, …): the checks before
+   * the store are the same code on both, and this keeps CI within its 25-minute budget (rule 1).
+   */
+  const CORPUS =
+    kind === 'sqlite' ? NAUGHTY : [...new Set([...NAUGHTY.filter((_, i) => i % 3 === 0), ...EXTRA])];
   let t: TestApp;
   let player: Player;
   let token: string;
@@ -55,7 +63,7 @@ describe.each(STORES)('naughty strings on %s', (kind) => {
       what: string;
       line: string;
     }> = [];
-    for (const line of NAUGHTY) {
+    for (const line of CORPUS) {
       requests.push(
         { what: 'Username', line, overrides: (l) => ({ Username: l }) },
         { what: 'Password+ConfirmPassword', line, overrides: (l) => ({ Password: l, ConfirmPassword: l }) },
@@ -116,7 +124,7 @@ describe.each(STORES)('naughty strings on %s', (kind) => {
 
   it('survives every naughty string in every field of log/identify and email/send-confirmation-email', async () => {
     const requests: Array<{ url: string; payload: Record<string, unknown>; what: string }> = [];
-    for (const line of NAUGHTY) {
+    for (const line of CORPUS) {
       requests.push({
         url: '/api/log/identify',
         what: 'UsernameOrEmail',
@@ -149,7 +157,7 @@ describe.each(STORES)('naughty strings on %s', (kind) => {
     const sessionsBefore = await countRows(t, 'sessions');
     let opened = 0;
     const requests: Array<{ payload: Record<string, unknown>; what: string; line: string }> = [];
-    for (const line of NAUGHTY) {
+    for (const line of CORPUS) {
       // An unknown name costs one argon2 verification of the password: both fields in one request.
       requests.push({
         what: 'UsernameOrEmail+Password',
@@ -183,7 +191,7 @@ describe.each(STORES)('naughty strings on %s', (kind) => {
   }, 120_000);
 
   it('survives every naughty string as the path parameter of token/{identity} and log/user/{id}/log-in', async () => {
-    await inBatches(NAUGHTY, 8, async (line) => {
+    await inBatches(CORPUS, 8, async (line) => {
       const encoded = pathSegment(line);
       const byHandle = await send(
         { method: 'GET', url: `/api/token/${encoded}`, headers: ANONYMOUS },
@@ -225,7 +233,7 @@ describe.each(STORES)('naughty strings on %s', (kind) => {
     const requests: Array<{ route: BodyRoute; field: string; line: string }> = [];
     for (const route of routes) {
       for (const field of [...route.text, ...route.optionalText]) {
-        for (const line of NAUGHTY) requests.push({ route, field, line });
+        for (const line of CORPUS) requests.push({ route, field, line });
       }
     }
     expect(routes.length).toBeGreaterThan(15);

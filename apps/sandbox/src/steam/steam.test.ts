@@ -4,32 +4,25 @@
  * relying-party library (what the portal's API uses) signing in through it.
  */
 import openid from 'openid';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NONCE_MAX_AGE_MS, SIGNED_FIELDS } from './index.ts';
 import {
   checkAuthentication,
   checkIdFields,
   hiddenInputs,
   signIn,
-  startSteamTestServer,
+  useSteamTestServer,
   submitApproveForm,
-  type SteamTestServer,
 } from './testing.ts';
 
 const RETURN_TO = 'http://portal.example.test:8080/api/steam/return?state=a%20b&x=1';
 const REALM = 'http://portal.example.test:8080/';
 const GABE = '76561197960287930';
 
-let server: SteamTestServer;
+const server = useSteamTestServer();
 let base: string;
-
-beforeAll(async () => {
-  server = await startSteamTestServer();
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.close();
+beforeAll(() => {
+  base = server.base();
 });
 
 afterEach(() => {

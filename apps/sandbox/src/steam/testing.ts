@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import formbody from '@fastify/formbody';
 import { steamParty } from './index.ts';
 
@@ -22,6 +23,26 @@ export async function startSteamTestServer(): Promise<SteamTestServer> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return { base, close: () => app.close() };
+}
+
+/**
+ * Registers vitest hooks that run a Steam test server for the file's tests; `base()` is its URL once
+ * started (throws before).
+ */
+export function useSteamTestServer(): { base(): string } {
+  let server: SteamTestServer | undefined;
+  beforeAll(async () => {
+    server = await startSteamTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    base: () => {
+      if (!server) throw new Error('The Steam test server is not started yet');
+      return server.base;
+    },
+  };
 }
 
 /** Undoes the escaping of `shared/html.ts` in an attribute value. */

@@ -2,24 +2,18 @@
  * The Steam stand-in's Web API (`GetPlayerSummaries`), avatars, profile and start pages over real HTTP
  * (DESIGN.md §1 Steam "player-summary Web API"), including persona names typed on the approve page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STEAM_IDS, SANDBOX_STEAM_API_KEYS, type PlayerSummary } from './index.ts';
-import { checkIdFields, signIn, startSteamTestServer, type SteamTestServer } from './testing.ts';
+import { checkIdFields, signIn, useSteamTestServer } from './testing.ts';
 
 const KEY = 'guildgate-test-steam-key';
 const GABE = '76561197960287930';
 const ADA = '76561198000000001';
 
-let server: SteamTestServer;
+const server = useSteamTestServer();
 let base: string;
-
-beforeAll(async () => {
-  server = await startSteamTestServer();
-  base = server.base;
-});
-
-afterAll(async () => {
-  await server?.close();
+beforeAll(() => {
+  base = server.base();
 });
 
 function summariesUrl(query: Record<string, string>, path = 'v0002/'): string {

@@ -4,9 +4,26 @@
  * redirect a redeemed link sends the browser on with.
  */
 import type { FastifyReply } from 'fastify';
+import type { LinkProvider } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { userAuth } from '../../plugins/auth.ts';
+import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
+import { ipBanGuard } from '../bans/ip-bans.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
+import { PROVIDER_CODES } from './provider-codes.ts';
+
+/**
+ * Route options of a player's link call to `provider`: the per-IP rate limit, the player's bearer
+ * (401 without), and the provider's IP-ban variant (400 ERROR_USER_IP_BANNED_{provider}_LINK).
+ */
+export function playerLinkRoute(ctx: AppContext, provider: LinkProvider) {
+  return {
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: userAuth(ctx),
+    preHandler: ipBanGuard(ctx, PROVIDER_CODES[provider].ipBanned),
+  };
+}
 
 /**
  * The allow-listed partner address a link returns to, or null when none was given.

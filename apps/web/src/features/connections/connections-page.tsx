@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ConnectionsResponseSchema, type Connection } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { ui } from '../../shared/ui/index.ts';
-import { syncAge } from './sync-age.ts';
+import { lastSyncText } from './sync-age.ts';
 import styles from '../../shared/ui/account-list.module.css';
 
 /** Providers with link routes (the game-pass connection has none). */
@@ -25,7 +25,6 @@ function ConnectionRow({ connection, now }: { connection: Connection; now: numbe
   const id = useId();
   const name = connection.Name;
   const linkable = LINKABLE.has(connection.CanonicalName);
-  const age = syncAge(connection.LastCheck, now);
   const go = (step: 'link' | 'unlink', refresh = false) =>
     void navigate(`/${connection.CanonicalName}/${step}`, { state: refresh ? { refresh } : undefined });
   return (
@@ -47,13 +46,7 @@ function ConnectionRow({ connection, now }: { connection: Connection; now: numbe
               ) : null}
               {t('connections.linkedAs', { name: connection.ConnectName ?? name })}
             </p>
-            <p>
-              {age
-                ? t('connections.lastSync', {
-                    age: t(`connections.age.${age.unit}`, { count: age.count }),
-                  })
-                : t('connections.neverSynced')}
-            </p>
+            <p>{lastSyncText(t, connection.LastCheck, now)}</p>
           </>
         ) : (
           <p>{linkable ? t('connections.notLinked') : t('connections.unavailable')}</p>

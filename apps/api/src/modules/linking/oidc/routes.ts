@@ -31,7 +31,6 @@ import type { AuthInfo } from '../../../plugins/auth.ts';
 import { requireSelf, userAuth } from '../../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../../plugins/rate-limit.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import { ipBanGuard } from '../../bans/ip-bans.ts';
 import { completeLink, unlinkProvider } from '../connections.ts';
 import {
   discardLink,
@@ -44,11 +43,11 @@ import {
 import {
   checkedRedirectUrl,
   errorCodeOf,
+  playerLinkRoute,
   replayRecordedError,
   requireCallbackPath,
   sendToSpaCallback,
 } from '../link-start.ts';
-import { PROVIDER_CODES } from '../provider-codes.ts';
 import { authorizationUrl, newLinkSecrets, redeemAuthorization, type OidcProvider } from './client.ts';
 
 const RedeemerQuerySchema = z.record(z.string().max(200), z.string().max(4096));
@@ -93,16 +92,14 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = userAuth(ctx);
   const rateLimit = sensitiveRateLimit(ctx);
-  const twitchBan = ipBanGuard(ctx, PROVIDER_CODES.twitch.ipBanned);
-  const epicBan = ipBanGuard(ctx, PROVIDER_CODES['epic-games'].ipBanned);
+  const twitchRoute = playerLinkRoute(ctx, 'twitch');
+  const epicRoute = playerLinkRoute(ctx, 'epic-games');
   const spa = (path: string) => `${ctx.config.publicUrl}${path}`;
   const redeemerUri = `${ctx.config.publicUrl}/api${EPIC_REDEEMER_CALLBACK_PATH}`;
 
   r.get('/twitch/auth', {
     schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
-    config: { rateLimit },
-    onRequest: user,
-    preHandler: twitchBan,
+    ...twitchRoute,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
       const path = requireCallbackPath(request.query.callbackPath, LINK_CALLBACK_PATHS.twitch);
@@ -113,9 +110,7 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post('/twitch/callback', {
     schema: { body: TwitchCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
-    config: { rateLimit },
-    onRequest: user,
-    preHandler: twitchBan,
+    ...twitchRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
       requireCallbackPath(request.body.CallbackPath, LINK_CALLBACK_PATHS.twitch);
@@ -126,9 +121,7 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get('/epicgames/auth', {
     schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
-    config: { rateLimit },
-    onRequest: user,
-    preHandler: epicBan,
+    ...epicRoute,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
       const path = requireCallbackPath(
@@ -173,9 +166,7 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post('/epicgames/callback', {
     schema: { body: EpicGamesCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
-    config: { rateLimit },
-    onRequest: user,
-    preHandler: epicBan,
+    ...epicRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
       const { Code, State, RedirectUrl } = request.body;

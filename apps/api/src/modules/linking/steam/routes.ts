@@ -29,12 +29,12 @@ import type { AppContext } from '../../../context.ts';
 import { requireSelf, userAuth } from '../../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../../plugins/rate-limit.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import { ipBanGuard } from '../../bans/ip-bans.ts';
 import { completeLink, unlinkProvider } from '../connections.ts';
 import { discardLink, findLink, recordRedemption, requireLink, startLink } from '../link-states.ts';
 import {
   checkedRedirectUrl,
   errorCodeOf,
+  playerLinkRoute,
   replayRecordedError,
   requireCallbackPath,
   sendToSpaCallback,
@@ -48,16 +48,14 @@ const PartnerReturnQuerySchema = z.record(z.string().max(200), z.string().max(20
 export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = userAuth(ctx);
-  const ipBan = ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_STEAM_LINK');
+  const linkRoute = playerLinkRoute(ctx, 'steam');
   const rateLimit = sensitiveRateLimit(ctx);
   const spaCallback = `${ctx.config.publicUrl}${LINK_CALLBACK_PATHS.steam}`;
   const partnerReturn = `${ctx.config.publicUrl}/api/steam/partner/callback`;
 
   r.get('/steam/auth', {
     schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
-    config: { rateLimit },
-    onRequest: user,
-    preHandler: ipBan,
+    ...linkRoute,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
       requireCallbackPath(request.query.callbackPath, LINK_CALLBACK_PATHS.steam);
@@ -77,9 +75,7 @@ export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.post('/steam/callback', {
     schema: { body: SteamCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
-    config: { rateLimit },
-    onRequest: user,
-    preHandler: ipBan,
+    ...linkRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
       const params = request.body;
@@ -117,9 +113,7 @@ export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.post('/steam/partner/callback', {
     schema: { body: SteamPartnerCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
-    config: { rateLimit },
-    onRequest: user,
-    preHandler: ipBan,
+    ...linkRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
       const link = await requireLink(ctx, auth, 'steam', request.body.State);
