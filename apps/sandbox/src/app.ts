@@ -4,7 +4,9 @@
  * service, the partner SSO's resend-validation service (`partner-sso/index.ts`), the reCAPTCHA v3
  * stand-in (`api.js` and `siteverify`, see `recaptcha/index.ts`), and the providers a player links:
  * Steam's OpenID 2.0 provider and Web API (`steam/`), Twitch and Epic Games as OpenID Connect providers
- * built with oidc-provider (`twitch/`, `epic-games/`, on `shared/oidc-party.ts`).
+ * built with oidc-provider (`twitch/`, `epic-games/`, on `shared/oidc-party.ts`); and the partner
+ * studios' identity providers, "Creative Assembly ID" and "Focus ID" (`partner-idp/`: OpenID Connect
+ * providers on the same helper, with a username-and-password sign-in page and test accounts).
  * Each party is its own folder and plugin (see `party.ts`), registered here and listed on `GET /`.
  */
 import type { AddressInfo } from 'node:net';
@@ -18,6 +20,7 @@ import { partnerSsoParty } from './partner-sso/index.ts';
 import { steamParty } from './steam/index.ts';
 import { twitchParty } from './twitch/index.ts';
 import { epicGamesParty } from './epic-games/index.ts';
+import { creativeAssemblyIdp, focusIdp } from './partner-idp/index.ts';
 import type { SandboxContext, SandboxParty } from './party.ts';
 
 export interface SandboxOptions {
@@ -78,6 +81,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     steamParty(context),
     twitchParty(context),
     epicGamesParty(context),
+    creativeAssemblyIdp(context),
+    focusIdp(context),
   ];
   const closeParties = async (): Promise<void> => {
     await Promise.all(parties.map((party) => party.close()));

@@ -40,6 +40,8 @@ export interface OidcStartPage {
   readonly accounts: readonly OidcAccount[];
   readonly avatarUrl: (account: OidcAccount) => string;
   readonly extraEndpoints: readonly OidcExtraEndpoint[];
+  /** Shown after the accounts table (e.g. the test accounts' passwords), when given. */
+  readonly accountNotes?: SafeHtml;
 }
 
 /** The start page of a provider (`GET <prefix>`). */
@@ -101,7 +103,7 @@ export function renderStartPage(page: OidcStartPage): SafeHtml {
     <h2>Accounts</h2>
     <table class="stack">
       <caption class="muted">
-        Demo accounts, and those created on the approve page since the sandbox started
+        Demo accounts, and those created at sign-in since the sandbox started
       </caption>
       <thead>
         <tr>
@@ -114,7 +116,8 @@ export function renderStartPage(page: OidcStartPage): SafeHtml {
       <tbody>
         ${accounts}
       </tbody>
-    </table>`;
+    </table>
+    ${page.accountNotes ?? null}`;
   return layout(page.name, body);
 }
 
@@ -131,14 +134,41 @@ export const APPROVE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** What the approve page shows. */
-export interface OidcApprovePage {
+/** What every interaction page (approve page, or a party's own sign-in page) is told. */
+export interface OidcInteractionPage {
   readonly partyName: string;
   readonly clientName: string;
-  /** Where the form posts, e.g. "/twitch/interaction/<uid>". */
+  /** Where the page's forms post, e.g. "/twitch/interaction/<uid>". */
   readonly action: string;
   /** Requested scopes, e.g. ["openid"]. */
   readonly scopes: readonly string[];
+}
+
+/** A refused post of an interaction form: the message to announce and the posted fields (first values). */
+export interface OidcFormFailure {
+  readonly error: string;
+  readonly form: Readonly<Record<string, string>>;
+}
+
+/** What a party's own sign-in page decides from a posted form (see {@link OidcSignIn}). */
+export type OidcSignInOutcome =
+  { readonly account: OidcAccount } | { readonly cancel: true } | { readonly error: string };
+
+/**
+ * A party's own sign-in page replacing the account chooser (e.g. a username and password form). Its forms
+ * post to `OidcInteractionPage.action`; `decide` gets the posted fields and says which account signs in
+ * (consent is then implicit), that the user cancelled (`access_denied`), or an error: the page is then
+ * rendered again with `failure` and HTTP 400.
+ */
+export interface OidcSignIn {
+  /** The page of an interaction (sent with 200, or with 400 when `failure` is given). */
+  render(page: OidcInteractionPage & { readonly failure?: OidcFormFailure }): SafeHtml;
+  /** The outcome of a posted form (fields by name, first value each); may create the account. */
+  decide(form: Readonly<Record<string, string>>): OidcSignInOutcome | Promise<OidcSignInOutcome>;
+}
+
+/** What the approve page shows. */
+export interface OidcApprovePage extends OidcInteractionPage {
   readonly accounts: readonly OidcAccount[];
   /** Account selected at first (the signed-in one, else the first). */
   readonly selectedId?: string;

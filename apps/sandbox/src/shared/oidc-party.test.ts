@@ -1,20 +1,26 @@
 /**
  * The identity-provider helper (`oidc-party.ts`, `oidc-provider.ts`) over real HTTP, through the Twitch and
  * Epic Games parties mounted side by side: discovery, PKCE, client authentication, redirect-URI rules,
- * Cancel, single-use codes, the `claims` parameter, switching accounts, and the approve page's errors.
+ * Cancel, single-use codes, the `claims` parameter, switching accounts, and the approve page's errors;
+ * and a party with its own sign-in page (`options.signIn`, as the partner IdPs have).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { epicGamesParty } from '../epic-games/index.ts';
+import type { SandboxContext } from '../party.ts';
 import { twitchParty } from '../twitch/index.ts';
+import { html } from './html.ts';
+import { oidcParty } from './oidc-party.ts';
 import {
   approve,
   authorizationRequest,
+  callbackOf,
   discover,
   exchange,
   formAction,
   oauthError,
   startTestSandbox,
+  submitInteraction,
   TestBrowser,
   type TestSandbox,
 } from './oidc-test-kit.ts';
@@ -28,8 +34,39 @@ let sandbox: TestSandbox;
 let issuer: string;
 let config: client.Configuration;
 
+/** A party with its own sign-in page: one field `name`; "nobody" is refused; id "c-<name>". */
+function customParty(context: SandboxContext) {
+  return oidcParty(context, {
+    prefix: '/custom',
+    name: 'Custom',
+    description: 'A party with its own sign-in page.',
+    clients: [{ clientId: 'custom-client', clientSecret: 'custom-secret', name: 'Custom client' }],
+    redirectPaths: ['/custom/callback'],
+    demoAccounts: [],
+    accountIdFor: (login) => login,
+    username: { pattern: /^\w+$/, rule: 'Letters.' },
+    scopes: { openid: ['sub', 'name'] },
+    claims: (account) => ({ name: account.displayName }),
+    texts: { intro: 'Custom.', accountNotes: html`<p id="notes">Notes</p>` },
+    signIn: {
+      render: (page) =>
+        html`<h1>Custom sign-in for ${page.clientName}</h1>
+          ${page.failure ? html`<p role="alert">${page.failure.error} (${page.failure.form.name})</p>` : null}
+          <form method="post" action="${page.action}"><input name="name" /></form>`,
+      decide: ({ name = '' }) =>
+        name === 'nobody'
+          ? { error: 'Refused' }
+          : { account: { id: `c-${name}`, login: name, displayName: name.toUpperCase() } },
+    },
+  });
+}
+
 beforeAll(async () => {
-  sandbox = await startTestSandbox((context) => [twitchParty(context), epicGamesParty(context)]);
+  sandbox = await startTestSandbox((context) => [
+    twitchParty(context),
+    epicGamesParty(context),
+    customParty(context),
+  ]);
   issuer = `${sandbox.baseUrl}/twitch`;
   config = await discover(issuer, CLIENT_ID, SECRET);
 });
@@ -239,5 +276,24 @@ describe('approve page', () => {
     const slash = await fetch(`${issuer}/`, { redirect: 'manual' });
     expect(slash.status).toBe(308);
     expect(slash.headers.get('location')).toBe('/twitch');
+  });
+});
+
+describe('a party with its own sign-in page (options.signIn)', () => {
+  it('shows it instead of the approve page, shows refusals again with 400, and signs its accounts in', async () => {
+    const customIssuer = `${sandbox.baseUrl}/custom`;
+    const custom = await discover(customIssuer, 'custom-client', 'custom-secret');
+    const request = await authorizationRequest(custom, 'http://localhost:8080/custom/callback');
+    const browser = new TestBrowser();
+    const { response } = await browser.follow(request.url, sandbox.baseUrl);
+    expect(await response.text()).toContain('Custom sign-in for Custom client');
+    const refused = await submitInteraction(browser, request.url, { name: 'nobody' });
+    expect(refused).toMatchObject({ status: 400 });
+    expect('page' in refused && refused.page).toContain('<p role="alert">Refused (nobody)</p>');
+    const callback = callbackOf(await submitInteraction(browser, request.url, { name: 'zed' }));
+    expect((await exchange(custom, request, callback)).claims()).toMatchObject({ sub: 'c-zed', name: 'ZED' });
+    const start = await (await fetch(customIssuer)).text();
+    expect(start).toContain('c-zed');
+    expect(start).toContain('<p id="notes">Notes</p>');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * A sandbox identity provider as a party (DESIGN.md §1: Twitch, Epic Games, and later the partner
- * studios' identity providers; §3 `oidc-provider`): one `oidc-provider` instance mounted under a path
+ * A sandbox identity provider as a party (DESIGN.md §1: Twitch, Epic Games, and the partner studios'
+ * identity providers; §3 `oidc-provider`): one `oidc-provider` instance mounted under a path
  * prefix of the sandbox HTTP server, with the sandbox's own pages. For a prefix `/twitch` on a sandbox
  * reached at `http://localhost:8090`:
  *
@@ -11,17 +11,20 @@
  * - `GET /twitch/interaction/:uid` → the approve page; `POST` the same path (form `decision`, `account`,
  *   `username`) → 303 back into the provider, which redirects to the client with a code (or with
  *   `error=access_denied` for Cancel); 400 page for an unknown account or an invalid username; an
- *   expired or unknown interaction → 400 page;
+ *   expired or unknown interaction → 400 page. A party with `options.signIn` (e.g. the partner studios'
+ *   login form) shows its own page there instead, and decides its posts (400 with the page on refusal);
  * - `GET /twitch/avatars/:id.svg` → the account's avatar (`image/svg+xml`), 404 for an unknown account;
  * - whatever `options.routes` adds (e.g. Twitch's Helix users endpoint).
  *
  * The provider is built on the first request, because the issuer needs `context.publicUrl()`. Accounts
- * live in memory: the demo ones, plus those created on the approve page (id derived from the name).
+ * live in memory: the demo ones, plus those created on the approve page (id derived from the name) or
+ * signed in by `options.signIn`.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type Provider } from 'oidc-provider';
+import type { Provider } from 'oidc-provider';
 import type { SandboxContext, SandboxParty } from '../party.ts';
+import type { SafeHtml } from './html.ts';
 import { sendPage } from './layout.ts';
 import {
   APPROVE_CSP,
@@ -31,15 +34,26 @@ import {
   renderStartPage,
   type OidcAccount,
   type OidcExtraEndpoint,
+  type OidcFormFailure,
+  type OidcSignIn,
+  type OidcSignInOutcome,
 } from './oidc-pages.ts';
 import {
   buildOidcProvider,
+  endInteraction,
+  interactionOf,
   LOOPBACK_REDIRECT_HOSTS,
-  requestedClaims,
   type OidcPartyClient,
 } from './oidc-provider.ts';
 
-export type { OidcAccount, OidcExtraEndpoint } from './oidc-pages.ts';
+export type {
+  OidcAccount,
+  OidcExtraEndpoint,
+  OidcFormFailure,
+  OidcInteractionPage,
+  OidcSignIn,
+  OidcSignInOutcome,
+} from './oidc-pages.ts';
 export { loopbackRedirectUris, LOOPBACK_REDIRECT_HOSTS, type OidcPartyClient } from './oidc-provider.ts';
 
 /** What a party's own routes (`OidcPartyOptions.routes`) may use. */
@@ -66,28 +80,36 @@ export interface OidcPartyOptions {
   /** Paths a redirect URI may have (on a loopback host, any port), e.g. ["/twitch/callback"]. */
   readonly redirectPaths: readonly string[];
   readonly demoAccounts: readonly OidcAccount[];
-  /** Id of a fresh account from its login (lower-case username); deterministic. */
+  /** Id of a fresh account from its login (lower-case username); deterministic. Approve page only. */
   accountIdFor(login: string): string;
-  /** What a fresh username must match, and that rule in words. */
+  /** What a fresh username on the approve page must match, and that rule in words. */
   readonly username: { readonly pattern: RegExp; readonly rule: string };
   /** OIDC scope → the claims it releases; must include `openid`. */
   readonly scopes: Readonly<Record<string, readonly string[]>>;
   /** All claim values of an account (`sub` is added), e.g. `{ preferred_username, picture }`. */
   claims(account: OidcAccount, tools: OidcPartyTools): Record<string, unknown>;
-  /** Texts of the pages: the start page's introduction. */
-  readonly texts: { readonly intro: string };
+  /** Texts of the pages: the start page's introduction, and notes after its accounts table. */
+  readonly texts: { readonly intro: string; readonly accountNotes?: SafeHtml };
+  /**
+   * The party's own sign-in page instead of the approve page (account chooser), e.g. a login form; the
+   * accounts it signs in are added to the party's accounts (claims, start page, avatars).
+   */
+  readonly signIn?: OidcSignIn;
   /** Endpoints added by `routes`, listed on the start page. */
   readonly extraEndpoints?: readonly OidcExtraEndpoint[];
   /** Adds the party's own routes (full paths, e.g. "/twitch/helix/users"). */
   routes?(app: FastifyInstance, tools: OidcPartyTools): void;
 }
 
-/** The first value of a form field when it is a string. */
-function field(body: unknown, name: string): string | undefined {
-  if (body === null || typeof body !== 'object') return undefined;
-  const value: unknown = (body as Record<string, unknown>)[name];
-  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
-  return typeof first === 'string' ? first : undefined;
+/** The posted form's fields, first value of each, strings only. */
+function formFields(body: unknown): Record<string, string> {
+  if (body === null || typeof body !== 'object') return {};
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const first: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
+    if (typeof first === 'string') fields[name] = first;
+  }
+  return fields;
 }
 
 /**
@@ -135,67 +157,67 @@ export function oidcParty(context: SandboxContext, options: OidcPartyOptions): S
     });
   };
 
-  const approvePage = async (
-    request: FastifyRequest<{ Params: { uid: string } }>,
+  type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
+  const interaction = (request: InteractionRequest, reply: FastifyReply) =>
+    interactionOf(tools.provider(), request.raw, reply.raw, request.params.uid);
+
+  /** The approve page (or `options.signIn`'s page); with `failure`, again after a refused post (400). */
+  const interactionPage = async (
+    request: InteractionRequest,
     reply: FastifyReply,
-    form?: { error: string; username: string },
+    failure?: OidcFormFailure,
   ) => {
-    const oidc = tools.provider();
-    const details = await interactionOf(oidc, request, reply);
-    const client = await oidc.Client.find(String(details.params.client_id));
+    const details = await interaction(request, reply);
+    const client = await tools.provider().Client.find(String(details.params.client_id));
     const scope = typeof details.params.scope === 'string' ? details.params.scope : 'openid';
-    const page = renderApprovePage({
+    const common = {
       partyName: options.name,
       clientName: client?.clientName ?? String(details.params.client_id),
       action: `${prefix}/interaction/${encodeURIComponent(details.uid)}`,
       scopes: scope.split(' ').filter(Boolean),
-      accounts: [...accounts.values()],
-      selectedId: details.session?.accountId,
-      usernameRule: options.username.rule,
-      username: form?.username,
-      error: form?.error,
-    });
+    };
+    const page = options.signIn
+      ? options.signIn.render({ ...common, failure })
+      : renderApprovePage({
+          ...common,
+          accounts: [...accounts.values()],
+          selectedId: details.session?.accountId,
+          usernameRule: options.username.rule,
+          username: failure?.form.username,
+          error: failure?.error,
+        });
     reply.header('cache-control', 'no-store');
-    return sendPage(reply, page, form ? 400 : 200);
+    return sendPage(reply, page, failure ? 400 : 200);
   };
 
-  /** Applies the decision of the approve form and returns where the browser goes next. */
+  /** The approve page's decision (form `decision`, `account`, `username`). */
+  const chooseAccount = (form: Readonly<Record<string, string>>): OidcSignInOutcome => {
+    if (form.decision === 'cancel') return { cancel: true };
+    const username = (form.username ?? '').trim();
+    if (username === '') {
+      const account = accounts.get(form.account ?? '');
+      return account ? { account } : { error: 'Choose an account or type a username.' };
+    }
+    if (!options.username.pattern.test(username))
+      return { error: `Invalid username. ${options.username.rule}` };
+    const login = username.toLowerCase();
+    const id = options.accountIdFor(login);
+    return { account: accounts.get(id) ?? { id, login, displayName: username } };
+  };
+
+  /** Applies a posted interaction form; returns where the browser goes next, or the refusal. */
   const decide = async (
-    request: FastifyRequest<{ Params: { uid: string } }>,
+    request: InteractionRequest,
     reply: FastifyReply,
-  ): Promise<string | { error: string }> => {
-    const oidc = tools.provider();
-    const details = await interactionOf(oidc, request, reply);
-    if (field(request.body, 'decision') === 'cancel') {
-      const result = { error: 'access_denied', error_description: 'The user cancelled the sign-in' };
-      return oidc.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
-    }
-    const username = (field(request.body, 'username') ?? '').trim();
-    let account: OidcAccount | undefined;
-    if (username !== '') {
-      if (!options.username.pattern.test(username))
-        return { error: `Invalid username. ${options.username.rule}` };
-      const login = username.toLowerCase();
-      const id = options.accountIdFor(login);
-      account = accounts.get(id) ?? { id, login, displayName: username };
-      accounts.set(id, account);
-    } else {
-      account = accounts.get(field(request.body, 'account') ?? '');
-      if (!account) return { error: 'Choose an account or type a username.' };
-    }
-    if (details.session && details.session.accountId !== account.id) {
-      // Switching account: forget the provider session of the previous one instead of asking to log out.
-      await (await oidc.Session.findByUid(details.session.uid))?.destroy();
-      delete details.session;
-      await details.persist();
-    }
-    const grant = new oidc.Grant({ accountId: account.id, clientId: String(details.params.client_id) });
-    const requested = new Set(String(details.params.scope ?? '').split(' '));
-    grant.addOIDCScope(Object.keys(options.scopes).filter((scope) => requested.has(scope)));
-    grant.addOIDCClaims(requestedClaims(details.params.claims));
-    const grantId = await grant.save();
-    const result = { login: { accountId: account.id }, consent: { grantId } };
-    return oidc.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  ): Promise<string | OidcFormFailure> => {
+    const details = await interaction(request, reply);
+    const form = formFields(request.body);
+    const outcome = await (options.signIn ? options.signIn.decide(form) : chooseAccount(form));
+    if ('error' in outcome) return { error: outcome.error, form };
+    const account = 'account' in outcome ? outcome.account : undefined;
+    if (account) accounts.set(account.id, account);
+    const scopes = Object.keys(options.scopes);
+    return endInteraction(tools.provider(), request.raw, reply.raw, details, account?.id, scopes);
   };
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -217,7 +239,7 @@ export function oidcParty(context: SandboxContext, options: OidcPartyOptions): S
         ),
     };
     app.get<{ Params: { uid: string } }>(`${prefix}/interaction/:uid`, approveCsp, (request, reply) =>
-      approvePage(request, reply),
+      interactionPage(request, reply),
     );
     app.post<{ Params: { uid: string } }>(
       `${prefix}/interaction/:uid`,
@@ -225,7 +247,7 @@ export function oidcParty(context: SandboxContext, options: OidcPartyOptions): S
       async (request, reply) => {
         const next = await decide(request, reply);
         if (typeof next === 'string') return reply.redirect(next, 303);
-        return approvePage(request, reply, { ...next, username: field(request.body, 'username') ?? '' });
+        return interactionPage(request, reply, next);
       },
     );
     app.get<{ Params: { file: string } }>(`${prefix}/avatars/:file`, async (request, reply) => {
@@ -252,6 +274,7 @@ export function oidcParty(context: SandboxContext, options: OidcPartyOptions): S
           scopes: options.scopes,
           accounts: [...accounts.values()],
           avatarUrl: tools.avatarUrl,
+          accountNotes: options.texts.accountNotes,
           extraEndpoints: (options.extraEndpoints ?? []).map((item) => ({
             ...item,
             url: item.url.startsWith('/') ? `${context.publicUrl()}${item.url}` : item.url,
@@ -269,20 +292,4 @@ export function oidcParty(context: SandboxContext, options: OidcPartyOptions): S
     plugin,
     close: async () => {},
   };
-}
-
-/**
- * The interaction of the browser's interaction cookie, which must be the one named in the path; throws
- * oidc-provider's `SessionNotFound` (HTTP 400) otherwise or when it has expired.
- */
-async function interactionOf(
-  oidc: Provider,
-  request: FastifyRequest<{ Params: { uid: string } }>,
-  reply: FastifyReply,
-) {
-  const details = await oidc.interactionDetails(request.raw, reply.raw);
-  if (details.uid !== request.params.uid) {
-    throw new errors.SessionNotFound('this page belongs to another sign-in request');
-  }
-  return details;
 }

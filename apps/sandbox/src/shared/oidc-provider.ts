@@ -15,11 +15,12 @@
  * §7.3, loopback interface redirection: "any port"), and nothing else: another host, scheme, path, query,
  * or user-info is refused before anything is shown. The token endpoint still requires the exact
  * `redirect_uri` (port included) of the authorization request. A side effect of "native" is that every
- * authorization shows the approve page (oidc-provider always prompts native clients), which is what a
- * sandbox wants.
+ * authorization shows the approve page or the party's sign-in page (oidc-provider always prompts native
+ * clients), which is what a sandbox wants.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import Provider, { type ClientMetadata, type Configuration, type JWK } from 'oidc-provider';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Provider, { errors, type ClientMetadata, type Configuration, type JWK } from 'oidc-provider';
 import { html } from './html.ts';
 import { layout } from './layout.ts';
 
@@ -164,4 +165,56 @@ export function requestedClaims(claims: unknown): string[] {
   const { userinfo, id_token: idToken } = parsed as Record<string, unknown>;
   const names = (member: unknown) => (member && typeof member === 'object' ? Object.keys(member) : []);
   return [...new Set([...names(userinfo), ...names(idToken)])];
+}
+
+/** An interaction (pending sign-in request) of a provider, as `interactionOf` returns it. */
+export type OidcInteraction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * The interaction of the browser's interaction cookie, which must be the one named `uid` (the page's
+ * path); throws oidc-provider's `SessionNotFound` (HTTP 400) otherwise or when it has expired.
+ */
+export async function interactionOf(
+  oidc: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uid: string,
+): Promise<OidcInteraction> {
+  const details = await oidc.interactionDetails(req, res);
+  if (details.uid !== uid) {
+    throw new errors.SessionNotFound('this page belongs to another sign-in request');
+  }
+  return details;
+}
+
+/**
+ * Ends `interaction`: with `access_denied` when `accountId` is undefined (Cancel), else by signing the
+ * account in with implicit consent to the requested scopes that are among `scopes` and to the claims of a
+ * `claims` request parameter. A provider session of another account in this browser is forgotten first
+ * (switching accounts without a log-out prompt). Returns the URL the browser must be sent to next.
+ */
+export async function endInteraction(
+  oidc: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  interaction: OidcInteraction,
+  accountId: string | undefined,
+  scopes: readonly string[],
+): Promise<string> {
+  const options = { mergeWithLastSubmission: false };
+  if (accountId === undefined) {
+    const result = { error: 'access_denied', error_description: 'The user cancelled the sign-in' };
+    return oidc.interactionResult(req, res, result, options);
+  }
+  if (interaction.session && interaction.session.accountId !== accountId) {
+    await (await oidc.Session.findByUid(interaction.session.uid))?.destroy();
+    delete interaction.session;
+    await interaction.persist();
+  }
+  const grant = new oidc.Grant({ accountId, clientId: String(interaction.params.client_id) });
+  const requested = new Set(String(interaction.params.scope ?? '').split(' '));
+  grant.addOIDCScope(scopes.filter((scope) => requested.has(scope)));
+  grant.addOIDCClaims(requestedClaims(interaction.params.claims));
+  const result = { login: { accountId }, consent: { grantId: await grant.save() } };
+  return oidc.interactionResult(req, res, result, options);
 }

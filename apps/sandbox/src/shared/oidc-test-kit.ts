@@ -1,9 +1,10 @@
 /**
- * Test support for the sandbox identity providers (`oidc-party.ts`; used by the Twitch, Epic Games and
- * helper tests, never by the sandbox itself): a Fastify app with the given parties listening on a free
- * port of 127.0.0.1 (formbody registered, like `app.ts`), and a small cookie-keeping "browser" that drives
- * an authorization request through the approve page with `fetch`, following redirects by hand until the
- * provider sends the browser to the client's redirect URI.
+ * Test support for the sandbox identity providers (`oidc-party.ts`; used by the Twitch, Epic Games,
+ * partner IdP and helper tests, never by the sandbox itself): a Fastify app with the given parties
+ * listening on a free port of 127.0.0.1 (formbody registered, like `app.ts`), and a small cookie-keeping
+ * "browser" that drives an authorization request through the approve page or the partner studios' login
+ * page with `fetch`, following redirects by hand until the provider sends the browser to the client's
+ * redirect URI; then `openid-client` as the relying party (discovery, authorization URL, code exchange).
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
@@ -95,28 +96,94 @@ export function formAction(page: string, pageUrl: URL): URL {
   return new URL(match[1].replace(/&amp;/g, '&'), pageUrl);
 }
 
-/** What the approve form is posted with. */
+/** What an interaction form (approve page or sign-in page) is posted with. */
 export type ApproveForm = Record<string, string>;
 
 /**
- * Opens `authorizationUrl` as a browser, expects the approve page (200), posts `form` to it and follows the
- * provider's redirects; returns the URL the browser is finally sent to (the client's redirect URI with
- * `code` or `error`, `state` and `iss`).
+ * What posting an interaction form led to: the URL the provider finally sends the browser to (the
+ * client's redirect URI with `code` or `error`, `state` and `iss`), or the page answered instead.
  */
-export async function approve(browser: TestBrowser, authorizationUrl: URL, form: ApproveForm): Promise<URL> {
+export type InteractionOutcome =
+  { readonly callback: URL } | { readonly status: number; readonly page: string };
+
+/**
+ * Opens `authorizationUrl` as a browser, expects the interaction page (200; throws otherwise), posts `form`
+ * to its first form's action and, on a 303, follows the provider's redirects to the client.
+ */
+export async function submitInteraction(
+  browser: TestBrowser,
+  authorizationUrl: URL,
+  form: ApproveForm,
+): Promise<InteractionOutcome> {
   const origin = authorizationUrl.origin;
   const { response: page, url: pageUrl } = await browser.follow(authorizationUrl, origin);
-  if (page.status !== 200) throw new Error(`Approve page answered ${page.status}: ${await page.text()}`);
+  if (page.status !== 200) throw new Error(`Sign-in page answered ${page.status}: ${await page.text()}`);
   const action = formAction(await page.text(), pageUrl);
   const posted = await browser.fetch(action, { method: 'POST', body: new URLSearchParams(form) });
   const location = posted.headers.get('location');
   if (posted.status !== 303 || location === null) {
-    throw new Error(`Approve form answered ${posted.status}: ${await posted.text()}`);
+    return { status: posted.status, page: await posted.text() };
   }
   const { response, url } = await browser.follow(new URL(location, action), origin);
   const target = response.headers.get('location');
   if (target === null) throw new Error(`No redirect to the client: ${response.status} ${url.toString()}`);
-  return new URL(target, url);
+  return { callback: new URL(target, url) };
+}
+
+/**
+ * The client's redirect URL of an outcome of {@link submitInteraction}; throws an error naming `what` with
+ * the status and page when the form was refused instead.
+ */
+export function callbackOf(outcome: InteractionOutcome, what = 'Sign-in form'): URL {
+  if ('callback' in outcome) return outcome.callback;
+  throw new Error(`${what} answered ${outcome.status}: ${outcome.page}`);
+}
+
+/**
+ * Opens `authorizationUrl` as a browser, expects the approve page (200), posts `form` to it and follows the
+ * provider's redirects; returns the URL the browser is finally sent to (the client's redirect URI with
+ * `code` or `error`, `state` and `iss`). Throws when the form is refused.
+ */
+export async function approve(browser: TestBrowser, authorizationUrl: URL, form: ApproveForm): Promise<URL> {
+  return callbackOf(await submitInteraction(browser, authorizationUrl, form), 'Approve form');
+}
+
+/**
+ * Signs in on a login-form sign-in page (the partner studios' providers: form `decision=sign-in`,
+ * `username` — a username or e-mail address —, `password`); `{ callback }` after a success, else the
+ * refusal page (`{ status: 400, page }` for wrong credentials).
+ */
+export async function signInAt(
+  browser: TestBrowser,
+  authorizationUrl: URL,
+  credentials: { readonly username: string; readonly password: string },
+): Promise<InteractionOutcome> {
+  return submitInteraction(browser, authorizationUrl, { decision: 'sign-in', ...credentials });
+}
+
+/** A test account to create on a login-form sign-in page. */
+export interface NewTestAccount {
+  readonly username: string;
+  readonly email: string;
+  /** The "Email verified" checkbox (checked unless false). */
+  readonly emailVerified?: boolean;
+  readonly password: string;
+}
+
+/**
+ * Creates an account with the "Create a test account" form of a login-form sign-in page (form
+ * `decision=create`, `username`, `email`, `email_verified=on` when verified, `password`), which signs it
+ * in; `{ callback }` after a success, else the refusal page (400).
+ */
+export async function createAccountAt(
+  browser: TestBrowser,
+  authorizationUrl: URL,
+  account: NewTestAccount,
+): Promise<InteractionOutcome> {
+  const { username, email, password } = account;
+  const form: ApproveForm = { decision: 'create', username, email, password };
+  if (account.emailVerified !== false) form.email_verified = 'on';
+  return submitInteraction(browser, authorizationUrl, form);
 }
 
 /**

@@ -16,6 +16,17 @@ const NOT_REACHABLE = 'ERROR_STEAM_NOT_REACHABLE' as const;
 /** How long a response_nonce is remembered, ms (the library refuses nonces older than 5 min). */
 const NONCE_MEMORY_MS = 10 * 60_000;
 
+/**
+ * The library keeps every discovered claimed identifier in process memory for good: one entry per
+ * Steam account ever linked, never evicted. Discover afresh instead (one GET per verification).
+ */
+const discoveryStore = openid as unknown as {
+  saveDiscoveredInformation: (key: string, provider: unknown, callback: (error: null) => void) => void;
+  loadDiscoveredInformation: (key: string, callback: (error: null, provider: null) => void) => void;
+};
+discoveryStore.saveDiscoveredInformation = (_key, _provider, callback) => callback(null);
+discoveryStore.loadDiscoveredInformation = (_key, callback) => callback(null, null);
+
 /** The parts of the Steam configuration this module needs. */
 function steamUrls(ctx: AppContext): { identifier: string; endpoint: string; claimedId: RegExp } {
   const identifier = ctx.config.linking.steam.openidUrl;
