@@ -3,7 +3,7 @@
  * needs unverified partner players): fresh accounts, verified or not, with ids derived from the name, signed
  * in at once and able to sign in again; refusals with an alert.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authorizationRequest,
   callbackOf,
@@ -11,29 +11,16 @@ import {
   exchange,
   signInAt,
   TestBrowser,
-  type TestSandbox,
 } from '../shared/oidc-test-kit.ts';
 import { CREATIVE_ASSEMBLY_STUDIO, FOCUS_STUDIO, partnerAccountIdFor } from './index.ts';
-import type { PartnerStudio } from './partner-party.ts';
 import {
   ALL_SCOPES as SCOPE,
   PARTNER_REDIRECT_URI as REDIRECT_URI,
-  relyingParty as discoverAs,
-  startPartnerSandbox,
+  usePartnerSandbox,
 } from './test-support.ts';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startPartnerSandbox();
-});
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-/** The relying party of the studio's `test` client (Creative Assembly ID by default). */
-const relyingParty = (studio: PartnerStudio = CREATIVE_ASSEMBLY_STUDIO) => discoverAs(sandbox, studio);
+const partner = usePartnerSandbox();
+const relyingParty = partner.relyingParty;
 
 describe('Create a test account', () => {
   it('creates an unverified account with an id from its name, signs it in, and it can sign in again', async () => {

@@ -4,7 +4,7 @@
  * the login page driven like a browser (sign in, Cancel); the protocol's refusals; the start pages.
  * "Create a test account" is in `create-account.test.ts`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import {
   authorizationRequest,
@@ -18,27 +18,18 @@ import {
   type TestSandbox,
 } from '../shared/oidc-test-kit.ts';
 import { CREATIVE_ASSEMBLY_STUDIO, FOCUS_STUDIO, PARTNER_TEST_PASSWORD, WRONG_CREDENTIALS } from './index.ts';
-import type { PartnerStudio } from './partner-party.ts';
 import {
   ALL_SCOPES as SCOPE,
   PARTNER_REDIRECT_URI as REDIRECT_URI,
-  relyingParty as discoverAs,
-  startPartnerSandbox,
+  usePartnerSandbox,
 } from './test-support.ts';
 
+const partner = usePartnerSandbox();
+const relyingParty = partner.relyingParty;
 let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startPartnerSandbox();
+beforeAll(() => {
+  sandbox = partner.sandbox();
 });
-
-afterAll(async () => {
-  await sandbox?.close();
-});
-
-/** The relying party of the studio's `test` client (Creative Assembly ID by default). */
-const relyingParty = (studio: PartnerStudio = CREATIVE_ASSEMBLY_STUDIO, auth?: client.ClientAuth) =>
-  discoverAs(sandbox, studio, auth);
 
 const alice = { username: 'ca-alice', password: PARTNER_TEST_PASSWORD };
 

@@ -3,8 +3,9 @@
  * providers mounted, and `openid-client` configured as a studio's `guildgate-test-<studio>` client.
  */
 import type * as client from 'openid-client';
+import { afterAll, beforeAll } from 'vitest';
 import { discover, startTestSandbox, type TestSandbox } from '../shared/oidc-test-kit.ts';
-import { creativeAssemblyIdp, focusIdp } from './index.ts';
+import { CREATIVE_ASSEMBLY_STUDIO, creativeAssemblyIdp, focusIdp } from './index.ts';
 import type { PartnerStudio } from './partner-party.ts';
 
 /** A redirect URI the clients accept (loopback, any port, path `/oauth/partner`). */
@@ -39,4 +40,30 @@ export async function relyingParty(
   const issuer = `${sandbox.baseUrl}${studio.prefix}`;
   const clientId = `guildgate-test-${studio.key}`;
   return { issuer, clientId, config: await discover(issuer, clientId, `${clientId}-secret`, auth) };
+}
+
+/**
+ * Registers vitest hooks running a partner test sandbox for the file's tests. `sandbox()` is it once
+ * started (throws before); `relyingParty(studio, auth)` discovers a studio (Creative Assembly ID by
+ * default) as its `test` client.
+ */
+export function usePartnerSandbox(): {
+  sandbox(): TestSandbox;
+  relyingParty(studio?: PartnerStudio, auth?: client.ClientAuth): Promise<PartnerRelyingParty>;
+} {
+  let running: TestSandbox | undefined;
+  beforeAll(async () => {
+    running = await startPartnerSandbox();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const sandbox = (): TestSandbox => {
+    if (!running) throw new Error('The partner test sandbox is not started yet');
+    return running;
+  };
+  return {
+    sandbox,
+    relyingParty: (studio = CREATIVE_ASSEMBLY_STUDIO, auth) => relyingParty(sandbox(), studio, auth),
+  };
 }
