@@ -77,7 +77,9 @@ export default defineConfig({
   forbidOnly: true,
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // Traces of failures keep actions, network and DOM snapshots; the screencast (a frame per paint)
+    // cost about a quarter of the route matrix's time and adds little to the snapshots.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

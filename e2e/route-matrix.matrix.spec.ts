@@ -198,7 +198,8 @@ async function visit(page: Page, route: string, expected: Landing, project: stri
     }
     const pathOf = () => new URL(page.url()).pathname;
     // Settled: on the expected path with the expected title, and nothing loading any more (the
-    // header's Loading label is empty). Polled in the page on every frame to keep the matrix fast.
+    // header's Loading label is empty). Polled in the page every 50 ms: cheaper than every frame, and
+    // still well under a row's time.
     await page
       .waitForFunction(
         ([path, title]) => {
@@ -211,7 +212,7 @@ async function visit(page: Page, route: string, expected: Landing, project: stri
           );
         },
         [expected.path, expected.title] as const,
-        { polling: 'raf', timeout: 10_000 },
+        { polling: 50, timeout: 10_000 },
       )
       .catch(async () => {
         throw new Error(
