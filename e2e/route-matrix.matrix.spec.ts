@@ -53,14 +53,20 @@ const PENDING_API = NOT_FOUND;
 const badRequest = (message: string) => at('/errors/bad-request', 'Bad request', { query: { message } });
 
 const partnerSlug = (c: Condition) => (c.environment === 'FOCUS' ? 'focus' : 'creative-assembly');
-/** spec §2 /login in partner environments: POST partner/{partner}/login-url, then leave (API pending). */
+/** The partner's sign-in page in the sandbox (spec §1; apps/sandbox/src/partner-idp). */
+const partnerSignIn = (c: Condition): Landing => ({
+  path: `/partner-idp/${partnerSlug(c)}/interaction/`,
+  title: '',
+  external: E2E.sandboxUrl,
+});
+/** spec §2 /login in partner environments: POST partner/{partner}/login-url, then leave for the partner. */
 const partnerLogin = (c: Condition): Landing => ({
-  ...PENDING_API,
+  ...partnerSignIn(c),
   partnerCall: { method: 'POST', path: `partner/${partnerSlug(c)}/login-url` },
 });
-/** spec §2 /register in partner environments: GET partner/{partner}/register-url (API pending). */
+/** spec §2 /register in partner environments: GET partner/{partner}/register-url, then leave. */
 const partnerRegister = (c: Condition): Landing => ({
-  ...PENDING_API,
+  ...partnerSignIn(c),
   partnerCall: { method: 'GET', path: `partner/${partnerSlug(c)}/register-url` },
 });
 /** Home for a visitor; a logged-in player on Home goes to the account (spec §4 Session). */
@@ -114,7 +120,8 @@ const ROUTES: Row[] = [
   ['/access-key', (c) => (c.flags.registerWithAccessKeys ? at('/access-key', 'Access key') : register(c))],
   ['/login', (c) => (c.loggedIn ? INFORMATION : c.partner ? partnerLogin(c) : at('/login', 'Login'))],
   ['/oauth?client_id=matrix&redirect_uri=https%3A%2F%2Fpartner.test%2Fcb&state=s', () => PENDING_API],
-  ['/oauth/partner?code=c&state=s', () => PENDING_API],
+  // An unknown sign-on state: the callback call answers 400 (spec §8 generic handler).
+  ['/oauth/partner?code=c&state=s', () => badRequest('ERROR_PARTNER_SIGN_ON_INVALID')],
   ['/oauth/partner/register', (_c, r) => page('Confirm username')(r)],
   ['/oauth/partner/register/confirm', (_c, r) => page('Confirm username')(r)],
   ['/register', register],
@@ -178,6 +185,20 @@ const ROUTES: Row[] = [
 /** Landings already checked by axe, per project (once per distinct landing). */
 const axeChecked = new Set<string>();
 
+/** Checks that the visit made the landing's partner sign-on call, if it names one. */
+function expectPartnerCall(
+  route: string,
+  expected: Landing,
+  calls: { method: string; path: string }[],
+): void {
+  if (!expected.partnerCall) return;
+  const { method, path } = expected.partnerCall;
+  expect(
+    calls.some((c) => c.method === method && c.path === `/api/${path}`),
+    `${route} attempts ${method} ${path} (calls: ${calls.map((c) => `${c.method} ${c.path}`).join(', ')})`,
+  ).toBe(true);
+}
+
 /** Visits `route` and checks its landing (throws on a mismatch). */
 async function visit(page: Page, route: string, expected: Landing, project: string): Promise<void> {
   const calls: { method: string; path: string }[] = [];
@@ -193,6 +214,7 @@ async function visit(page: Page, route: string, expected: Landing, project: stri
       await page.waitForURL((url) => url.origin === external && url.pathname.startsWith(path), {
         timeout: 10_000,
       });
+      expectPartnerCall(route, expected, calls);
       await page.goto('about:blank'); // the next row starts from nowhere, not from the provider
       return;
     }
@@ -224,13 +246,7 @@ async function visit(page: Page, route: string, expected: Landing, project: stri
     const search = new URL(page.url()).searchParams;
     for (const [key, value] of Object.entries(expected.query ?? {}))
       expect(search.get(key), `${route} → query ${key}`).toBe(value);
-    if (expected.partnerCall) {
-      const { method, path } = expected.partnerCall;
-      expect(
-        calls.some((c) => c.method === method && c.path === `/api/${path}`),
-        `${route} attempts ${method} ${path} (calls: ${calls.map((c) => `${c.method} ${c.path}`).join(', ')})`,
-      ).toBe(true);
-    }
+    expectPartnerCall(route, expected, calls);
     // One axe run per distinct page per project: the four error pages are one component; otherwise
     // the title names the page (e.g. an unknown path shows NotFoundError).
     const kind = expected.path.startsWith('/errors') ? 'error page' : expected.title;

@@ -12,7 +12,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const sandboxPort = process.env.SANDBOX_PORT ?? '8090';
 const sandbox = process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
-/** The linked providers (spec §4 Linking a provider): the sandbox's, with their `local` credentials. */
+/** The linked providers (spec §4) and the partner sign-on (spec §1): the sandbox's, `local` credentials. */
 const linking = {
   STEAM_OPENID_URL: `${sandbox}/steam/openid`,
   STEAM_API_URL: `${sandbox}/steam/api`,
@@ -23,6 +23,13 @@ const linking = {
   EPIC_GAMES_ISSUER: `${sandbox}/epic-games`,
   EPIC_GAMES_CLIENT_ID: 'guildgate-local-epic',
   EPIC_GAMES_CLIENT_SECRET: 'guildgate-local-epic-secret',
+  // The partner studios' sign-on (spec §1): the sandbox's Creative Assembly ID and Focus ID.
+  CREATIVE_ASSEMBLY_ISSUER: `${sandbox}/partner-idp/creative-assembly`,
+  CREATIVE_ASSEMBLY_CLIENT_ID: 'guildgate-local-creative-assembly',
+  CREATIVE_ASSEMBLY_CLIENT_SECRET: 'guildgate-local-creative-assembly-secret',
+  FOCUS_ISSUER: `${sandbox}/partner-idp/focus`,
+  FOCUS_CLIENT_ID: 'guildgate-local-focus',
+  FOCUS_CLIENT_SECRET: 'guildgate-local-focus-secret',
 };
 const env = {
   ...linking,

@@ -68,7 +68,8 @@ export const CAPTCHA_SETTINGS = {
 
 /**
  * The linked providers (spec §4 Linking a provider) of every deployment: the sandbox's Steam, Twitch
- * and Epic Games stand-ins with their e2e credentials (apps/sandbox/src/{steam,twitch,epic-games}).
+ * and Epic Games stand-ins with their e2e credentials (apps/sandbox/src/{steam,twitch,epic-games}), and
+ * the partner studios' identity providers.
  */
 export const LINKING_SETTINGS = {
   STEAM_OPENID_URL: `${E2E.sandboxUrl}/steam/openid`,
@@ -80,6 +81,13 @@ export const LINKING_SETTINGS = {
   EPIC_GAMES_ISSUER: `${E2E.sandboxUrl}/epic-games`,
   EPIC_GAMES_CLIENT_ID: 'guildgate-e2e-epic',
   EPIC_GAMES_CLIENT_SECRET: 'guildgate-e2e-epic-secret',
+  // The partner studios' sign-on (spec §1; apps/sandbox/src/partner-idp), their e2e clients.
+  CREATIVE_ASSEMBLY_ISSUER: `${E2E.sandboxUrl}/partner-idp/creative-assembly`,
+  CREATIVE_ASSEMBLY_CLIENT_ID: 'guildgate-e2e-creative-assembly',
+  CREATIVE_ASSEMBLY_CLIENT_SECRET: 'guildgate-e2e-creative-assembly-secret',
+  FOCUS_ISSUER: `${E2E.sandboxUrl}/partner-idp/focus`,
+  FOCUS_CLIENT_ID: 'guildgate-e2e-focus',
+  FOCUS_CLIENT_SECRET: 'guildgate-e2e-focus-secret',
 };
 
 /** Every deployment; ports 8180–8192 (plus E2E_PORT_OFFSET). */

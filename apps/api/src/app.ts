@@ -28,6 +28,7 @@ import { deletionRoutes } from './modules/deletion/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { linkingRoutes } from './modules/linking/routes.ts';
+import { partnerRoutes } from './modules/partner/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await newsletterRoutes(api, ctx);
       await captchaRoutes(api, ctx);
       await linkingRoutes(api, ctx);
+      await partnerRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

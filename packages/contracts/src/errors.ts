@@ -62,6 +62,10 @@ export const ERROR_MESSAGES_EN = {
   ERROR_USER_IP_BANNED_EPICGAMES_LINK: 'You cannot link an Epic Games account from this IP address.',
   // §8 partners, providers, keys, newsletter, registration, tokens
   ERROR_PARTNER_RESPONSE_ERROR: 'An error occured validating partner authentication.',
+  // partner sign-on (spec §1, §4 partner registration flow; the kin of PARTNER_RESPONSE_ERROR)
+  ERROR_PARTNER_NOT_REACHABLE: "The studio's sign-in service is not reachable right now.",
+  ERROR_PARTNER_UNKNOWN: 'This studio does not sign players in here.',
+  ERROR_PARTNER_SIGN_ON_INVALID: 'This sign-in has expired or was already used. Please sign in again.',
   ERROR_STEAM_NOT_REACHABLE: 'The PC game store API is not reachable right now.',
   // linking (spec §4 Linking a provider; the kin of USER_STEAM_EXIST and STEAM_NOT_REACHABLE)
   ERROR_USER_TWITCH_EXIST: 'The live-streaming account is already linked to another user.',

@@ -17,3 +17,4 @@ export * from './newsletter.ts';
 export * from './cookies.ts';
 export * from './captcha.ts';
 export * from './linking.ts';
+export * from './partner.ts';

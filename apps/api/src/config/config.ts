@@ -89,6 +89,12 @@ const EnvSchema = z.object({
   EPIC_GAMES_CLIENT_ID: z.string().default(''),
   EPIC_GAMES_CLIENT_SECRET: z.string().default(''),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  CREATIVE_ASSEMBLY_ISSUER: url.optional(),
+  CREATIVE_ASSEMBLY_CLIENT_ID: z.string().default(''),
+  CREATIVE_ASSEMBLY_CLIENT_SECRET: z.string().default(''),
+  FOCUS_ISSUER: url.optional(),
+  FOCUS_CLIENT_ID: z.string().default(''),
+  FOCUS_CLIENT_SECRET: z.string().default(''),
   ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [flagVariable(flag), bool.optional()])),
 });
 
@@ -161,6 +167,12 @@ export interface AppConfig {
     timeoutMs: number;
     stateTtlMs: number;
   };
+  /**
+   * The partner studios' OpenID Connect providers (spec §1 single sign-on, §7 partner calls;
+   * docs/configuration.md "Partner sign-on"), by partner key. An empty issuer or client id: that
+   * partner's calls answer 503 ERROR_PARTNER_NOT_REACHABLE.
+   */
+  partners: Record<PartnerKey, OidcLinkProvider>;
   /** Access-token lifetime, seconds (DESIGN.md §5: 15 min). */
   accessTokenTtlSeconds: number;
   /** Identity-handle lifetime, days (spec §9: 30). */
@@ -176,6 +188,9 @@ export interface OidcLinkProvider {
   clientId: string;
   clientSecret: string;
 }
+
+/** The partner studios with their own sign-on (spec §9: CREATIVE-ASSEMBLY, FOCUS). */
+export type PartnerKey = 'creative-assembly' | 'focus';
 
 const trimSlash = (value: string): string => value.replace(/\/+$/, '');
 
@@ -268,6 +283,18 @@ export function loadConfig(
       },
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       stateTtlMs: 10 * 60_000,
+    },
+    partners: {
+      'creative-assembly': {
+        issuer: e.CREATIVE_ASSEMBLY_ISSUER ?? '',
+        clientId: e.CREATIVE_ASSEMBLY_CLIENT_ID,
+        clientSecret: e.CREATIVE_ASSEMBLY_CLIENT_SECRET,
+      },
+      focus: {
+        issuer: e.FOCUS_ISSUER ?? '',
+        clientId: e.FOCUS_CLIENT_ID,
+        clientSecret: e.FOCUS_CLIENT_SECRET,
+      },
     },
     sandboxUrl,
     redirectPatterns: e.REDIRECT_PATTERNS,

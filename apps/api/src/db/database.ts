@@ -16,6 +16,7 @@ import * as m0004 from './migrations/0004-cookie-consents.ts';
 import * as m0005 from './migrations/0005-access-keys.ts';
 import * as m0006 from './migrations/0006-banned-ips.ts';
 import * as m0007 from './migrations/0007-link-states.ts';
+import * as m0008 from './migrations/0008-partner-sign-ons.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -69,6 +70,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0005-access-keys': { up: (db) => m0005.up(db, dialect) },
     '0006-banned-ips': { up: (db) => m0006.up(db, dialect) },
     '0007-link-states': { up: (db) => m0007.up(db) },
+    '0008-partner-sign-ons': { up: (db) => m0008.up(db) },
   };
 }
 

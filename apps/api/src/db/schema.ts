@@ -20,6 +20,8 @@ export interface UsersTable {
   titles: string;
   auth_type: number;
   auth_partner: string | null;
+  /** The player's id at the partner's sign-on (OIDC `sub`, spec §3 SSO id); unique per partner. */
+  sso_id: string | null;
   steam_check: number;
   is_cookie_popup_seen: number;
   newsletter_optin: number;
@@ -228,6 +230,35 @@ export interface LinkStatesTable {
   used_at: string | null;
 }
 
+/**
+ * A partner sign-on (migration 0008; spec §1, §4 partner registration flow), found by the SHA-256 of its
+ * `state`; then, for a new player, by that state again at registration, and by `ticket_hash` at the
+ * automatic log-in. Single use at each step, short-lived (`expires_at`).
+ */
+export interface PartnerSignOnsTable {
+  state_hash: string;
+  /** Partner key: creative-assembly or focus. */
+  partner: string;
+  /** Our callback the partner sends the browser back to (OAuth `redirect_uri`). */
+  redirect_uri: string;
+  /** PKCE code_verifier (RFC 7636). */
+  code_verifier: string;
+  /** OIDC nonce. */
+  nonce: string;
+  /** The OAuth client the session will be issued to (spec §3 login form ClientId), if any. */
+  client_id: string | null;
+  /** The verified identity of a new player (JSON {sub, email, username}) waiting for registration. */
+  identity_json: string | null;
+  /** SHA-256 of the single-use log-in ticket issued by registration (spec §7 partner/user/{created}/log-in). */
+  ticket_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  /** When the partner's answer was redeemed (the state is then used). */
+  callback_at: string | null;
+  registered_at: string | null;
+  ticket_used_at: string | null;
+}
+
 /** The whole store, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -237,6 +268,7 @@ export interface Database {
   signing_keys: SigningKeysTable;
   redirect_patterns: RedirectPatternsTable;
   oauth_clients: OauthClientsTable;
+  partner_sign_ons: PartnerSignOnsTable;
   cookie_categories: CookieCategoriesTable;
   newsletter_lists: NewsletterListsTable;
   deletion_types: DeletionTypesTable;

@@ -79,7 +79,7 @@ export const TEST_LINKING_CREDENTIALS = {
   epicGames: { clientId: 'guildgate-test-epic', clientSecret: 'guildgate-test-epic-secret' },
 } as const;
 
-/** Points the linked providers (spec §4 Linking a provider) at the sandbox's stand-ins. */
+/** Points the linked providers (spec §4 Linking a provider) and the partner studios' sign-on at the sandbox. */
 function linkingEnv(sandboxUrl: string): Record<string, string> {
   const c = TEST_LINKING_CREDENTIALS;
   return {
@@ -92,6 +92,13 @@ function linkingEnv(sandboxUrl: string): Record<string, string> {
     EPIC_GAMES_ISSUER: `${sandboxUrl}/epic-games`,
     EPIC_GAMES_CLIENT_ID: c.epicGames.clientId,
     EPIC_GAMES_CLIENT_SECRET: c.epicGames.clientSecret,
+    // The partner studios' sign-on (apps/sandbox/src/partner-idp), their `test` clients.
+    CREATIVE_ASSEMBLY_ISSUER: `${sandboxUrl}/partner-idp/creative-assembly`,
+    CREATIVE_ASSEMBLY_CLIENT_ID: 'guildgate-test-creative-assembly',
+    CREATIVE_ASSEMBLY_CLIENT_SECRET: 'guildgate-test-creative-assembly-secret',
+    FOCUS_ISSUER: `${sandboxUrl}/partner-idp/focus`,
+    FOCUS_CLIENT_ID: 'guildgate-test-focus',
+    FOCUS_CLIENT_SECRET: 'guildgate-test-focus-secret',
   };
 }
 

@@ -14,7 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   CreatedResponseSchema,
+  PartnerCallbackResponseSchema,
   RecaptchaVerifyResponseSchema,
+  type PartnerCallbackResponse,
   type RuntimeConfiguration,
 } from '@guildgate/contracts';
 import { captchaRefusal, useCaptchaToken } from '../../shared/captcha/captcha.ts';
@@ -27,13 +29,23 @@ import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { wantedClientId, wantedRedirect } from '../../shared/redirect/carry-over.ts';
 import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
 import { useSessionStore } from '../../shared/session/session-context.tsx';
-import { CaptchaNotice, ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { rememberSsoIdentity, ssoIdentity } from '../../shared/session/sso-identity.ts';
+import { CaptchaNotice, CheckboxField, ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
 
 const OAuthResponseSchema = z.object({ RedirectUri: z.string() });
-const PartnerCallbackSchema = z.object({
-  Created: z.string().nullish(),
-  CreateAccount: z.boolean().nullish(),
-});
+
+/** Holds the partner identity of a callback answer for the next pages (spec §3 Client state). */
+function holdIdentity(answer: PartnerCallbackResponse): void {
+  if (answer.SSOId !== null && answer.SSOEmail !== null) {
+    rememberSsoIdentity({ id: answer.SSOId, email: answer.SSOEmail });
+  }
+}
+
+/** The consents of the partner registration (spec §3 Partner register payload). */
+interface PartnerConsents {
+  ApprovePrivacyPolicy: boolean;
+  ApproveEULA: boolean;
+}
 
 function queryObject(search: URLSearchParams): Record<string, string> {
   return Object.fromEntries(search);
@@ -68,14 +80,21 @@ async function registerPartnerPlayer(
   config: RuntimeConfiguration,
   search: URLSearchParams,
   Username: string,
+  consents: PartnerConsents,
   captchaToken: string | null,
 ): Promise<{ Created: string }> {
   const ReCAPTCHAToken = await verifyPartnerCaptcha(api, captchaToken);
+  const identity = ssoIdentity();
   const { Created } = await api.call('POST', 'partner/user/register', {
     body: {
       ReCAPTCHAToken,
       Username,
+      ...consents,
+      ApproveCodeOfConduct: true,
       State: search.get('state'),
+      Email: identity?.email ?? null,
+      Id_SSO: identity?.id ?? null,
+      Partner: config.environmentName,
       ClientId: wantedClientId(search, config.clientId),
       StudioName: config.registerStudioName,
     },
@@ -153,10 +172,21 @@ export function PartnerCallbackPage() {
         : config.environmentName === 'CREATIVE-ASSEMBLY'
           ? 'creativeassembly/oauth/partner'
           : 'partner/log-in';
-    const answer = await api.call('GET', path, { query: queryObject(search), schema: PartnerCallbackSchema });
+    const answer = await api.call('GET', path, {
+      query: queryObject(search),
+      schema: PartnerCallbackResponseSchema,
+    });
+    holdIdentity(answer);
+    if (!answer.Validated) {
+      // The partner account's e-mail is not verified (spec §2 Unverified-account page).
+      await navigate('/unverified-account', { replace: true });
+      return;
+    }
     const step = partnerCallbackStep(answer, config.features);
     if (step === 'confirm-username') {
-      await navigate({ pathname: '/oauth/partner/register', search: search.toString() }, { replace: true });
+      const next = new URLSearchParams({ state: search.get('state') ?? '' });
+      if (answer.Username) next.set('username', answer.Username);
+      await navigate({ pathname: '/oauth/partner/register', search: next.toString() }, { replace: true });
       return;
     }
     const created =
@@ -167,7 +197,8 @@ export function PartnerCallbackPage() {
               api,
               config,
               search,
-              search.get('username') ?? '',
+              answer.Username ?? '',
+              { ApprovePrivacyPolicy: true, ApproveEULA: true },
               await captcha('register'),
             )
           ).Created;
@@ -177,7 +208,14 @@ export function PartnerCallbackPage() {
   return <NoUi heading={t('oauth.partnerHeading')} />;
 }
 
-const REGISTER_FIELDS = ['Username'] as const;
+const REGISTER_FIELDS = ['Username', 'ApprovePrivacyPolicy', 'ApproveEULA'] as const;
+
+/** Values of the 'Confirm username' form. */
+interface PartnerRegisterValues extends PartnerConsents {
+  Username: string;
+  /** Hidden trap checkbox (spec §3): when set, nothing is sent. */
+  Additional: boolean;
+}
 
 /** /oauth/partner/register and /confirm: 'Confirm username', then automatic log-in (spec §4). */
 export function PartnerRegisterPage() {
@@ -189,28 +227,40 @@ export function PartnerRegisterPage() {
   const { config } = useAppConfiguration();
   const [search] = useSearchParams();
   const captcha = useCaptchaToken();
+  const email = ssoIdentity()?.email ?? '';
   const registerPartner = useMutation({
-    mutationFn: (Username: string) =>
+    mutationFn: ({ Username, ...consents }: PartnerConsents & { Username: string }) =>
       afterSubmitDelay(async () =>
-        registerPartnerPlayer(api, config, search, Username, await captcha('register')),
+        registerPartnerPlayer(api, config, search, Username, consents, await captcha('register')),
       ),
   });
-  const { register, handleSubmit, setError, formState } = useForm<{ Username: string }>({
-    defaultValues: { Username: search.get('username') ?? '' },
+  const { register, handleSubmit, setError, formState } = useForm<PartnerRegisterValues>({
+    defaultValues: {
+      Username: search.get('username') ?? '',
+      ApprovePrivacyPolicy: false,
+      ApproveEULA: false,
+      Additional: false,
+    },
   });
   const server = useServerErrors(REGISTER_FIELDS, (field, code) =>
     setError(field, { type: 'server', message: code }),
   );
   const onSubmit = handleSubmit((values) => {
     if (registerPartner.isPending) return;
+    // spec §4 bot trap: with the hidden Additional set, nothing is sent.
+    if (values.Additional) return;
     server.clear();
-    registerPartner.mutate(values.Username.trim(), {
-      onSuccess: async ({ Created }) => {
-        if (await store.establish(Created)) await follow([wantedRedirect(search)], '/account');
-        else await navigate('/', { replace: true });
+    const { ApprovePrivacyPolicy, ApproveEULA } = values;
+    registerPartner.mutate(
+      { Username: values.Username.trim(), ApprovePrivacyPolicy, ApproveEULA },
+      {
+        onSuccess: async ({ Created }) => {
+          if (await store.establish(Created)) await follow([wantedRedirect(search)], '/account');
+          else await navigate('/', { replace: true });
+        },
+        onError: (error) => server.apply(error),
       },
-      onError: (error) => server.apply(error),
-    });
+    );
   });
   return (
     <section className={ui.card} aria-labelledby="partner-register-heading">
@@ -225,6 +275,27 @@ export function PartnerRegisterPage() {
           error={formState.errors.Username?.message}
           {...register('Username')}
         />
+        <TextField label={t('oauth.email')} value={email} readOnly autoComplete="email" />
+        <CheckboxField
+          label={t('register.approvePrivacyPolicy')}
+          error={formState.errors.ApprovePrivacyPolicy?.message}
+          {...register('ApprovePrivacyPolicy')}
+        />
+        <CheckboxField
+          label={t('register.approveEula')}
+          error={formState.errors.ApproveEULA?.message}
+          {...register('ApproveEULA')}
+        />
+        <div className={ui.trap} aria-hidden="true">
+          <label htmlFor="partner-register-additional">{t('register.trapCheckbox')}</label>
+          <input
+            id="partner-register-additional"
+            type="checkbox"
+            tabIndex={-1}
+            autoComplete="off"
+            {...register('Additional')}
+          />
+        </div>
         <CaptchaNotice action="register" />
         <div className={ui.actions}>
           <button type="submit" className={ui.button} disabled={registerPartner.isPending}>

@@ -194,6 +194,7 @@ export const EN = {
     registerIntro: 'Choose the username you will use in the community.',
     username: 'Username', // e2e
     confirm: 'Confirm', // e2e
+    email: 'Email', // e2e
   },
   connections: {
     heading: 'Connections',

@@ -64,6 +64,10 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   // §8 partners, providers, keys, newsletter, registration, tokens
   ERROR_PARTNER_RESPONSE_ERROR:
     "Une erreur s'est produite lors de la validation de l'authentification partenaire.",
+  ERROR_PARTNER_NOT_REACHABLE: 'Le service de connexion du studio est injoignable pour le moment.',
+  ERROR_PARTNER_UNKNOWN: 'Ce studio ne connecte pas de joueurs ici.',
+  ERROR_PARTNER_SIGN_ON_INVALID:
+    'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
   ERROR_STEAM_NOT_REACHABLE: "L'API de la boutique de jeux PC est injoignable pour le moment.",
   // linking (spec §4 Linking a provider)
   ERROR_USER_TWITCH_EXIST: 'Ce compte de streaming en direct est déjà associé à un autre utilisateur.',

@@ -203,6 +203,7 @@ export const FR = {
     registerIntro: "Choisissez le nom d'utilisateur que vous utiliserez dans la communauté.",
     username: "Nom d'utilisateur",
     confirm: 'Confirmer',
+    email: 'E-mail',
   },
   connections: {
     heading: 'Connexions',

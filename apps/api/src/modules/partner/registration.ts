@@ -1,0 +1,192 @@
+/**
+ * The partner registration flow (spec §4 Register "Partner registration flow: form, then (captcha
+ * verify), then register, then automatic log-in via the Created value"; §3 Partner register payload;
+ * §7 POST partner/user/register → Created, GET partner/user/{created}/log-in → Created).
+ *
+ * Registration creates the player from the identity the partner verified for the sign-on's `state`
+ * (sign-on.ts), never from the identity fields of the body, which must match it when sent. The player
+ * has no password (AuthType 2, AuthPartner the partner's name, the SSO id) and a confirmed e-mail (the
+ * partner verified it). It answers a single-use log-in ticket (2 minutes), which the log-in call
+ * exchanges for the identity handle of a new session.
+ */
+import type { ErrorItem, PartnerRegisterRequest } from '@guildgate/contracts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { audit } from '../../lib/audit.ts';
+import { randomToken, sha256, uuid } from '../../lib/crypto.ts';
+import { badRequest, validationFailed } from '../../lib/errors.ts';
+import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
+import { requireCaptcha } from '../captcha/verify.ts';
+import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
+import { DEFAULT_AVATAR_PATH } from '../register/service.ts';
+import { usernameError } from '../register/rules.ts';
+import { createSession, type SessionOrigin } from '../session/sessions.ts';
+import { PARTNERS, partnerKeyOf, ssoIdOf, type PartnerIdentity } from './sign-on.ts';
+
+/** Lifetime of the log-in ticket a registration answers, ms. */
+export const TICKET_TTL_MS = 2 * MINUTE_MS;
+
+/** Username and e-mail already taken, as error items. */
+async function takenItems(ctx: AppContext, username: string, email: string): Promise<ErrorItem[]> {
+  const items: ErrorItem[] = [];
+  const byName = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username_normalized', '=', normalizeUsername(username))
+    .executeTakeFirst();
+  if (byName) items.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
+  const byEmail = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  if (byEmail) items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
+  return items;
+}
+
+/**
+ * POST partner/user/register.
+ * @returns the log-in ticket (`Created`, 43 base64url characters, single use, {@link TICKET_TTL_MS})
+ * @throws 400 ERROR_REGISTER_INVALID for the trap (Additional); the captcha codes (action register) when the flag is on;
+ *   ERROR_STATE_EMPTY; ERROR_PARTNER_SIGN_ON_INVALID when no verified identity waits for this state;
+ *   ERROR_PARTNER_RESPONSE_ERROR when Email, Id_SSO or Partner differ from it; the Username rules,
+ *   ERROR_USERNAME_EXIST, ERROR_EMAIL_EXIST, ERROR_APPROVE_PRIVACY_POLICY, ERROR_APPROVE_EULA
+ */
+export async function registerPartnerPlayer(
+  ctx: AppContext,
+  form: PartnerRegisterRequest,
+  ip: string | null,
+): Promise<string> {
+  if (form.Additional) {
+    await audit(ctx, null, 'register.bot_trap', ip);
+    throw badRequest('ERROR_REGISTER_INVALID');
+  }
+  // No too-fast rule: spec §4 exempts the partner registration page in the two partner studios, the
+  // only environments where a new partner player registers (sign-on.ts answers CreateAccount there only).
+  await requireCaptcha(ctx, form.ReCAPTCHAToken, 'register', ip);
+  if (!form.State) throw badRequest('ERROR_STATE_EMPTY');
+  const stateHash = sha256(form.State);
+  const row = await ctx.db
+    .selectFrom('partner_sign_ons')
+    .selectAll()
+    .where('state_hash', '=', stateHash)
+    .where('registered_at', 'is', null)
+    .where('identity_json', 'is not', null)
+    .where('expires_at', '>', isoNow())
+    .executeTakeFirst();
+  const partner = partnerKeyOf(row?.partner);
+  if (!row?.identity_json || !partner) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+  const identity = JSON.parse(row.identity_json) as PartnerIdentity;
+  const mismatch =
+    (form.Email && normalizeEmail(form.Email) !== normalizeEmail(identity.email)) ||
+    (form.Id_SSO !== undefined && form.Id_SSO !== null && String(form.Id_SSO) !== identity.sub) ||
+    (form.Partner && partnerKeyOf(form.Partner) !== partner);
+  if (mismatch) throw badRequest('ERROR_PARTNER_RESPONSE_ERROR');
+
+  const username = form.Username.trim();
+  const items: ErrorItem[] = [];
+  const nameCode = usernameError(username);
+  if (nameCode) items.push({ Property: 'Username', ErrorMessage: nameCode });
+  if (!form.ApprovePrivacyPolicy)
+    items.push({ Property: 'ApprovePrivacyPolicy', ErrorMessage: 'ERROR_APPROVE_PRIVACY_POLICY' });
+  if (!form.ApproveEULA) items.push({ Property: 'ApproveEULA', ErrorMessage: 'ERROR_APPROVE_EULA' });
+  const taken = await takenItems(ctx, username, identity.email);
+  items.push(...taken.filter((i) => !(nameCode && i.Property === 'Username')));
+  if (items.length > 0) throw validationFailed(items);
+
+  const ticket = randomToken(32);
+  const now = isoNow();
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('partner_sign_ons')
+        .set({ registered_at: now, ticket_hash: sha256(ticket), expires_at: isoIn(TICKET_TTL_MS) })
+        .where('state_hash', '=', stateHash)
+        .where('registered_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+      const user = await trx
+        .insertInto('users')
+        .values({
+          id_user: uuid(),
+          username,
+          username_normalized: normalizeUsername(username),
+          email: identity.email,
+          email_normalized: normalizeEmail(identity.email),
+          password_hash: null,
+          firstname: '',
+          lastname: null,
+          date_of_birth: null,
+          avatar_url: DEFAULT_AVATAR_PATH,
+          titles: '',
+          auth_type: 2,
+          auth_partner: PARTNERS[partner].name,
+          sso_id: identity.sub,
+          steam_check: 0,
+          is_cookie_popup_seen: 0,
+          newsletter_optin: 0,
+          referrer_user_id: null,
+          studio_name: form.StudioName ?? null,
+          client_id: row.client_id,
+          email_confirmed_at: now,
+          banned_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await audit({ db: trx }, user.id, 'register.partner_created', ip, {
+        partner,
+        ssoId: ssoIdOf(identity.sub),
+      });
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent registration took the name, the address or this partner account meanwhile.
+    const again = await takenItems(ctx, username, identity.email);
+    throw validationFailed(
+      again.length ? again : [{ Property: '', ErrorMessage: 'ERROR_REGISTER_NO_SUCCESS' }],
+    );
+  }
+  return ticket;
+}
+
+/**
+ * GET partner/user/{created}/log-in: exchanges a registration's ticket for a session.
+ * @returns the identity handle (`Created`) for the _g2g_identity_ cookie
+ * @throws 400 ERROR_PARTNER_SIGN_ON_INVALID for an unknown, used or expired ticket; ERROR_USER_BANNED
+ */
+export async function logInWithTicket(
+  ctx: AppContext,
+  ticket: string,
+  origin: Omit<SessionOrigin, 'clientId'>,
+): Promise<string> {
+  const ticketHash = sha256(ticket);
+  const now = isoNow();
+  const row = await ctx.db
+    .selectFrom('partner_sign_ons')
+    .selectAll()
+    .where('ticket_hash', '=', ticketHash)
+    .where('ticket_used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  const partner = partnerKeyOf(row?.partner);
+  if (!row?.identity_json || !partner) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+  const claimed = await ctx.db
+    .updateTable('partner_sign_ons')
+    .set({ ticket_used_at: now })
+    .where('ticket_hash', '=', ticketHash)
+    .where('ticket_used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+  const identity = JSON.parse(row.identity_json) as PartnerIdentity;
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('auth_partner', '=', PARTNERS[partner].name)
+    .where('sso_id', '=', identity.sub)
+    .executeTakeFirst();
+  if (!user) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+  if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
+  return createSession(ctx, user, { ...origin, clientId: row.client_id ?? ctx.config.portalClientId });
+}
