@@ -4,7 +4,8 @@
  * on and all off). Each has its own API node (own SQLite file, own PORTAL_ENVIRONMENT and flags);
  * they share one sandbox (SMTP + mailbox, and the linked providers). Journey suites run where
  * `journeys` is set; the `*.matrix.spec.ts` suites run in every project; the `*.flags-on.spec.ts`
- * suites (flows a flag turns on, e.g. the epic alternative redeemer) where `flagsOnSuites` is set.
+ * suites (flows a flag turns on, e.g. the epic alternative redeemer) where `flagsOnSuites` is set; the
+ * `*.partner.spec.ts` suites (the partner studio's sign-on) where `partnerSuites` is set.
  */
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -97,10 +98,12 @@ export default defineConfig({
     ...DEPLOYMENTS.map((d) => ({
       name: d.name,
       testMatch: d.journeys
-        ? /.*(?<!flags-on)\.spec\.ts$/
+        ? /.*(?<!flags-on|partner)\.spec\.ts$/
         : d.flagsOnSuites
           ? /.*\.(matrix|flags-on)\.spec\.ts$/
-          : /.*\.matrix\.spec\.ts$/,
+          : d.partnerSuites
+            ? /.*\.(matrix|partner)\.spec\.ts$/
+            : /.*\.matrix\.spec\.ts$/,
       use: { baseURL: `http://localhost:${d.port}` },
       metadata: { environment: d.environment, deployment: d.name },
     })),

@@ -30,6 +30,8 @@ export interface Deployment {
   journeys: boolean;
   /** Do the `*.flags-on.spec.ts` suites (flows only a flag turns on) run here? */
   flagsOnSuites?: boolean;
+  /** Do the `*.partner.spec.ts` suites (the partner studio's sign-on journeys) run here? */
+  partnerSuites?: boolean;
   /**
    * Serve the runtime configuration encrypted (spec §1, DESIGN.md §6): the node gets
    * `RUNTIME_CONFIG_KEY` and its own SPA build made with the same key.
@@ -101,7 +103,7 @@ const ALL_DEPLOYMENTS: Deployment[] = [
     journeys: true,
   },
   { name: 'creative-assembly', environment: 'CREATIVE-ASSEMBLY', port: port(8182), env: {}, journeys: false },
-  { name: 'focus', environment: 'FOCUS', port: port(8183), env: {}, journeys: false },
+  { name: 'focus', environment: 'FOCUS', port: port(8183), env: {}, journeys: false, partnerSuites: true },
   { name: 'sandbox', environment: 'SANDBOX', port: port(8184), env: {}, journeys: false },
   { name: 'avalanche', environment: 'AVALANCHE', port: port(8185), env: {}, journeys: false },
   { name: 'staging', environment: 'staging', port: port(8186), env: {}, journeys: false },

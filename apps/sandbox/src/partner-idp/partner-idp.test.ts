@@ -18,6 +18,7 @@ import {
   type TestSandbox,
 } from '../shared/oidc-test-kit.ts';
 import { CREATIVE_ASSEMBLY_STUDIO, FOCUS_STUDIO, PARTNER_TEST_PASSWORD, WRONG_CREDENTIALS } from './index.ts';
+import { partnerSsoCookie } from './partner-party.ts';
 import {
   ALL_SCOPES as SCOPE,
   PARTNER_REDIRECT_URI as REDIRECT_URI,
@@ -73,6 +74,15 @@ describe.each([
     const tokens = await exchange(config, request, callbackOf(outcome));
     expect(tokens.claims()).toMatchObject({ sub: unverified.id, email_verified: false });
     expect(tokens.claims()?.sub).toMatch(/^\d{7}$/);
+  });
+
+  it('sets the studio sign-on cookie on the main domain at sign-in', async () => {
+    const { config } = await relyingParty(studio, method(`guildgate-test-${studio.key}-secret`));
+    const browser = new TestBrowser();
+    const request = await authorizationRequest(config, REDIRECT_URI, SCOPE);
+    callbackOf(await signInAt(browser, request.url, verified));
+    expect(browser.cookies.get(partnerSsoCookie(studio.studio))).toBe(verified.id);
+    expect(partnerSsoCookie('Creative Assembly')).toBe('_g2g_partner_creative_assembly_');
   });
 });
 

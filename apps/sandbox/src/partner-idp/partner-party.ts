@@ -52,6 +52,14 @@ export interface PartnerStudio {
   readonly idRange: IdRange;
 }
 
+/**
+ * The studio's sign-on cookie on the main domain, e.g. `_g2g_partner_focus_` for "Focus": the name the
+ * portal's log-out answers as CookieName (spec §4 Logout; the API's `partnerCookieName`).
+ */
+export function partnerSsoCookie(studioName: string): string {
+  return `_g2g_partner_${studioName.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_`;
+}
+
 /** The login form's decisions over the studio's accounts (see `login-page.ts` for the fields). */
 function loginForm(store: PartnerAccountStore): OidcSignIn {
   return {
@@ -136,5 +144,6 @@ export function partnerIdpParty(context: SandboxContext, studio: PartnerStudio):
       accountNotes: testAccountNotes(studio),
     },
     signIn: loginForm(store),
+    ssoCookie: partnerSsoCookie(studio.studio),
   });
 }

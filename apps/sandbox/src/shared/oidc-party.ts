@@ -95,6 +95,12 @@ export interface OidcPartyOptions {
    * accounts it signs in are added to the party's accounts (claims, start page, avatars).
    */
   readonly signIn?: OidcSignIn;
+  /**
+   * The studio's sign-on cookie on the main domain (spec §4 Logout "the partner cookie named in the
+   * response"): set on each sign-in, Path=/ and readable by scripts, so that the studio's sites (the
+   * portal's log-out) can clear it.
+   */
+  readonly ssoCookie?: string;
   /** Endpoints added by `routes`, listed on the start page. */
   readonly extraEndpoints?: readonly OidcExtraEndpoint[];
   /** Adds the party's own routes (full paths, e.g. "/twitch/helix/users"). */
@@ -216,6 +222,14 @@ export function oidcParty(context: SandboxContext, options: OidcPartyOptions): S
     if ('error' in outcome) return { error: outcome.error, form };
     const account = 'account' in outcome ? outcome.account : undefined;
     if (account) accounts.set(account.id, account);
+    if (account && options.ssoCookie) {
+      // Host-only on the main domain (every port of it), readable by the studio's sites' scripts.
+      // Appended on the raw response: the provider adds its own cookies there too.
+      reply.raw.appendHeader(
+        'set-cookie',
+        `${options.ssoCookie}=${encodeURIComponent(account.id)}; Path=/; SameSite=Lax`,
+      );
+    }
     const scopes = Object.keys(options.scopes);
     return endInteraction(tools.provider(), request.raw, reply.raw, details, account?.id, scopes);
   };
