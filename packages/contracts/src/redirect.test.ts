@@ -2,27 +2,17 @@
  * The shared redirect allow-list check (spec §1 Single sign-on; DESIGN.md §5), against legitimate
  * partner addresses and every line of the public open-redirect corpora.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isRedirectAllowed } from './redirect.ts';
+import { OPEN_REDIRECT_FILES, openRedirectPayloads } from './testing/open-redirect-corpus.ts';
 
-const corpora = path.resolve(import.meta.dirname, '../../../../shared/corpora/payloadsallthethings');
 const PARTNER_HOST = 'partner.example.com';
 const PATTERNS = [
   `https://${PARTNER_HOST}/`,
   'http://localhost:8090/partner/',
   'https://*.studio.example/community',
 ];
-
-function lines(file: string): string[] {
-  return fs
-    .readFileSync(path.join(corpora, file), 'utf8')
-    .split('\n')
-    .map((l) => l.replace(/\r$/, ''))
-    .filter((l) => l.trim() !== '');
-}
 
 describe('isRedirectAllowed', () => {
   it.each([
@@ -65,17 +55,14 @@ describe('isRedirectAllowed', () => {
     expect(isRedirectAllowed(`https://${PARTNER_HOST}/`, [])).toBe(false);
   });
 
-  describe.each(['Open-Redirect-payloads.txt', 'openredirects.txt', 'open_redirect_wordlist.txt'])(
-    'corpus %s',
-    (file) => {
-      it('accepts none of its payloads (placeholder host replaced by an allowed partner host)', () => {
-        const payloads = lines(file).map((l) => l.replaceAll('www.whitelisteddomain.tld', PARTNER_HOST));
-        expect(payloads.length).toBeGreaterThan(10);
-        const accepted = payloads.filter((p) => isRedirectAllowed(p, PATTERNS));
-        expect(accepted).toEqual([]);
-      });
-    },
-  );
+  describe.each(OPEN_REDIRECT_FILES)('corpus %s', (file) => {
+    it('accepts none of its payloads (placeholder host replaced by an allowed partner host)', () => {
+      const payloads = openRedirectPayloads(file, PARTNER_HOST);
+      expect(payloads.length).toBeGreaterThan(10);
+      const accepted = payloads.filter((p) => isRedirectAllowed(p, PATTERNS));
+      expect(accepted).toEqual([]);
+    });
+  });
 
   it('never accepts an address whose host differs from every pattern (property)', () => {
     fc.assert(

@@ -1,5 +1,9 @@
 /** Tests of the redirect choice (spec §1 Single sign-on; §4 Session; DESIGN.md §5). */
 import { describe, expect, it } from 'vitest';
+import {
+  OPEN_REDIRECT_FILES,
+  openRedirectPayloads,
+} from '../../../../../packages/contracts/src/testing/open-redirect-corpus.ts';
 import { chooseRedirect, externalRedirectUrl, isInternalPath } from './redirect-choice.ts';
 
 const patterns = ['https://partner.example.com', 'https://*.games.example/community'];
@@ -61,5 +65,21 @@ describe('isInternalPath / externalRedirectUrl', () => {
     expect(externalRedirectUrl('https://partner.example.com/')).toBe('https://partner.example.com/');
     expect(externalRedirectUrl('/account')).toBeNull();
     expect(externalRedirectUrl(null)).toBeNull();
+  });
+});
+
+describe.each(OPEN_REDIRECT_FILES)('the open-redirect corpus %s', (file) => {
+  const portal = 'https://portal.example';
+  it('never leaves the portal for a payload, while the partner addresses are followed', () => {
+    const payloads = openRedirectPayloads(file, 'partner.example.com');
+    expect(payloads.length).toBeGreaterThan(10);
+    const escaping = payloads.filter((payload) => {
+      const target = chooseRedirect([payload], patterns);
+      if (target === null) return false;
+      // An internal path is followed inside the SPA: it must resolve on the portal's own origin.
+      return target.kind === 'external' || new URL(target.path, portal).origin !== portal;
+    });
+    expect(escaping).toEqual([]);
+    expect(chooseRedirect(['https://partner.example.com/forum'], patterns)?.kind).toBe('external');
   });
 });
