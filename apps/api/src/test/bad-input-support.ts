@@ -11,6 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ErrorBodySchema, isErrorCode } from '@guildgate/contracts';
 import { ANONYMOUS, asUser, registerForm, type TestApp } from './harness.ts';
 import type { Player } from './helpers.ts';
+import { signOnBodyRoutes, signOnGetRoutes } from './bad-input-sign-on-routes.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const BLNS_FILE = path.join(REPO_ROOT, '..', 'shared', 'corpora', 'blns', 'blns.txt');
@@ -151,7 +152,7 @@ export interface BodyRoute {
 }
 
 /** A {@link BodyRoute} as the table writes it: field kinds it does not have may be left out. */
-type BodyRouteSpec = Omit<BodyRoute, 'text' | 'optionalText' | 'flags' | 'numbers'> &
+export type BodyRouteSpec = Omit<BodyRoute, 'text' | 'optionalText' | 'flags' | 'numbers'> &
   Partial<Pick<BodyRoute, 'text' | 'optionalText' | 'flags' | 'numbers'>>;
 
 /** A GET route with its query fields (all optional text). */
@@ -368,53 +369,7 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       valid: () => ({ Token: 'not-a-captcha-token' }),
       optionalText: ['Token'],
     },
-    {
-      name: 'POST steam/callback',
-      url: () => '/api/steam/callback',
-      headers: () => asUser(token()),
-      valid: () => ({ 'openid.mode': 'id_res', 'openid.signed': 'op_endpoint', link_state: 'unknown' }),
-      text: ['openid.mode', 'openid.signed', 'openid.claimed_id', 'openid.return_to', 'link_state'],
-    },
-    {
-      name: 'POST steam/partner/callback',
-      url: () => '/api/steam/partner/callback',
-      headers: () => asUser(token()),
-      valid: () => ({ State: 'unknown-state' }),
-      optionalText: ['State'],
-    },
-    {
-      name: 'POST steam/unlink',
-      url: () => '/api/steam/unlink',
-      headers: () => asUser(token()),
-      valid: () => ({ SteamId: '76561198000000001' }),
-      optionalText: ['SteamId'],
-    },
-    {
-      name: 'POST twitch/callback',
-      url: () => '/api/twitch/callback',
-      headers: () => asUser(token()),
-      valid: () => ({ Code: 'code', CallbackPath: '/twitch/callback', State: 'unknown-state' }),
-      optionalText: ['Code', 'CallbackPath', 'State'],
-    },
-    {
-      name: 'POST epicgames/callback',
-      url: () => '/api/epicgames/callback',
-      headers: () => asUser(token()),
-      valid: () => ({ Code: 'code', State: 'unknown-state', CallbackPath: '/epic-games/callback' }),
-      optionalText: ['Code', 'State', 'CallbackPath', 'RedirectUrl'],
-    },
-    {
-      name: 'POST twitch/unlink',
-      url: () => '/api/twitch/unlink',
-      headers: () => asUser(token()),
-      valid: () => ({}),
-    },
-    {
-      name: 'POST epicgames/unlink',
-      url: () => '/api/epicgames/unlink',
-      headers: () => asUser(token()),
-      valid: () => ({}),
-    },
+    ...signOnBodyRoutes({ player, token, next }),
     {
       // No body fields; the anonymous bearer keeps the player's session alive (401 before parsing).
       name: 'POST log/user/{id}/log-out',
@@ -455,12 +410,7 @@ export function getRouteTable({ player, token }: Pick<FuzzSubject, 'player' | 't
       query: ['include'],
     },
     { name: 'GET profile/connects', url: '/api/profile/connects', headers: asUser(token()), query: [] },
-    ...(['steam', 'twitch', 'epicgames'] as const).map((segment) => ({
-      name: `GET ${segment}/auth`,
-      url: `/api/${segment}/auth`,
-      headers: asUser(token()),
-      query: ['callbackPath', 'redirectUrl'],
-    })),
+    ...signOnGetRoutes({ token }),
     { name: 'GET deletion/types', url: '/api/deletion/types', headers: ANONYMOUS, query: [] },
     { name: 'GET newsletter', url: '/api/newsletter', headers: asUser(token()), query: [] },
     {
