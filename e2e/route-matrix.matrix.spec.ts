@@ -6,9 +6,6 @@
  *
  * The expectations come from ONE table below (`ROUTES`: route × condition → landing), written from the
  * spec, not from the app's route-rules.ts, so that a missing or wrong rule fails here.
- *
- * Pages whose API belongs to a later issue make their call and, as it answers 404 today, land on
- * NotFoundError through the §8 generic handler (`PENDING_API`). When that API lands, its rows change.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -48,8 +45,6 @@ const at = (path: string, title?: string, extra: Partial<Landing> = {}): Landing
 const HOME = at('/', 'Home');
 const INFORMATION = at('/account', 'My information');
 const NOT_FOUND = at('/errors/not-found', 'Page not found');
-/** A call whose API comes in a later issue: 404 → NotFoundError (spec §8 generic handler). */
-const PENDING_API = NOT_FOUND;
 const badRequest = (message: string) => at('/errors/bad-request', 'Bad request', { query: { message } });
 
 const partnerSlug = (c: Condition) => (c.environment === 'FOCUS' ? 'focus' : 'creative-assembly');
@@ -119,7 +114,11 @@ const ROUTES: Row[] = [
   ['/', homeOrAccount],
   ['/access-key', (c) => (c.flags.registerWithAccessKeys ? at('/access-key', 'Access key') : register(c))],
   ['/login', (c) => (c.loggedIn ? INFORMATION : c.partner ? partnerLogin(c) : at('/login', 'Login'))],
-  ['/oauth?client_id=matrix&redirect_uri=https%3A%2F%2Fpartner.test%2Fcb&state=s', () => PENDING_API],
+  // An unregistered client: GET oauth answers 400, never a redirect (RFC 6749 §4.1.2.1; spec §8 handler).
+  [
+    '/oauth?client_id=matrix&redirect_uri=https%3A%2F%2Fpartner.test%2Fcb&state=s',
+    () => badRequest('ERROR_OAUTH_CLIENT_UNKNOWN'),
+  ],
   // An unknown sign-on state: the callback call answers 400 (spec §8 generic handler).
   ['/oauth/partner?code=c&state=s', () => badRequest('ERROR_PARTNER_SIGN_ON_INVALID')],
   ['/oauth/partner/register', (_c, r) => page('Confirm username')(r)],

@@ -29,6 +29,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { linkingRoutes } from './modules/linking/routes.ts';
 import { partnerRoutes } from './modules/partner/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await captchaRoutes(api, ctx);
       await linkingRoutes(api, ctx);
       await partnerRoutes(api, ctx);
+      await ssoRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

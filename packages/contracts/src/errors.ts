@@ -62,6 +62,11 @@ export const ERROR_MESSAGES_EN = {
   ERROR_USER_IP_BANNED_EPICGAMES_LINK: 'You cannot link an Epic Games account from this IP address.',
   // §8 partners, providers, keys, newsletter, registration, tokens
   ERROR_PARTNER_RESPONSE_ERROR: 'An error occured validating partner authentication.',
+  // the hub's authorization codes (spec §1 Single sign-on, §7 GET oauth; RFC 6749 §4.1)
+  ERROR_OAUTH_CLIENT_UNKNOWN: 'This site is not allowed to sign players in here.',
+  ERROR_OAUTH_REDIRECT_URI_INVALID: 'This return address is not registered for the site.',
+  ERROR_OAUTH_GRANT_INVALID: 'The authorization code is invalid, expired or already used.',
+  ERROR_OAUTH_REQUEST_INVALID: 'The token request is invalid.',
   // partner sign-on (spec §1, §4 partner registration flow; the kin of PARTNER_RESPONSE_ERROR)
   ERROR_PARTNER_NOT_REACHABLE: "The studio's sign-in service is not reachable right now.",
   ERROR_PARTNER_UNKNOWN: 'This studio does not sign players in here.',

@@ -18,3 +18,4 @@ export * from './cookies.ts';
 export * from './captcha.ts';
 export * from './linking.ts';
 export * from './partner.ts';
+export * from './sso.ts';

@@ -94,10 +94,14 @@ export const TokenVerifyQuerySchema = z.object({
 });
 export type TokenVerifyQuery = z.infer<typeof TokenVerifyQuerySchema>;
 
-/** Answer of GET token/verify: remaining lifetime in seconds and the token's subject. */
+/**
+ * Answer of GET token/verify: remaining lifetime in seconds, the token's subject, and the player's
+ * username (so that a partner site can say who is signed in).
+ */
 export const TokenVerifyResponseSchema = z.object({
   ExpiresIn: z.number().int(),
   Id_User: z.string(),
+  Username: z.string(),
 });
 export type TokenVerifyResponse = z.infer<typeof TokenVerifyResponseSchema>;
 

@@ -89,6 +89,7 @@ const EnvSchema = z.object({
   EPIC_GAMES_CLIENT_ID: z.string().default(''),
   EPIC_GAMES_CLIENT_SECRET: z.string().default(''),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   CREATIVE_ASSEMBLY_ISSUER: url.optional(),
   CREATIVE_ASSEMBLY_CLIENT_ID: z.string().default(''),
   CREATIVE_ASSEMBLY_CLIENT_SECRET: z.string().default(''),
@@ -173,6 +174,8 @@ export interface AppConfig {
    * partner's calls answer 503 ERROR_PARTNER_NOT_REACHABLE.
    */
   partners: Record<PartnerKey, OidcLinkProvider>;
+  /** Lifetime of the hub's authorization codes, seconds (spec §7 GET oauth; at most 600). */
+  oauthCodeTtlSeconds: number;
   /** Access-token lifetime, seconds (DESIGN.md §5: 15 min). */
   accessTokenTtlSeconds: number;
   /** Identity-handle lifetime, days (spec §9: 30). */
@@ -299,6 +302,7 @@ export function loadConfig(
     sandboxUrl,
     redirectPatterns: e.REDIRECT_PATTERNS,
     corsOrigins: e.CORS_ORIGINS.map((o) => o.replace(/\/+$/, '')),
+    oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
     accessTokenTtlSeconds: 15 * 60,
     sessionTtlDays: 30,
     emailLinkTtlHours: 48,

@@ -17,6 +17,7 @@ import * as m0005 from './migrations/0005-access-keys.ts';
 import * as m0006 from './migrations/0006-banned-ips.ts';
 import * as m0007 from './migrations/0007-link-states.ts';
 import * as m0008 from './migrations/0008-partner-sign-ons.ts';
+import * as m0009 from './migrations/0009-oauth-codes.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -71,6 +72,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0006-banned-ips': { up: (db) => m0006.up(db, dialect) },
     '0007-link-states': { up: (db) => m0007.up(db) },
     '0008-partner-sign-ons': { up: (db) => m0008.up(db) },
+    '0009-oauth-codes': { up: (db) => m0009.up(db) },
   };
 }
 

@@ -259,6 +259,25 @@ export interface PartnerSignOnsTable {
   ticket_used_at: string | null;
 }
 
+/**
+ * An authorization code of the hub (migration 0009; spec §7 GET oauth; RFC 6749 §4.1), found by its
+ * SHA-256; single use, at most 10 minutes.
+ */
+export interface OauthCodesTable {
+  code_hash: string;
+  client_id: string;
+  user_id: number;
+  /** The redirect URI it was issued for; the exchange must present the same. */
+  redirect_uri: string;
+  /** PKCE S256 challenge (RFC 7636), when the client sent one. */
+  code_challenge: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The session its redemption opened (revoked when the code is replayed). */
+  session_id: string | null;
+}
+
 /** The whole store, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -269,6 +288,7 @@ export interface Database {
   redirect_patterns: RedirectPatternsTable;
   oauth_clients: OauthClientsTable;
   partner_sign_ons: PartnerSignOnsTable;
+  oauth_codes: OauthCodesTable;
   cookie_categories: CookieCategoriesTable;
   newsletter_lists: NewsletterListsTable;
   deletion_types: DeletionTypesTable;

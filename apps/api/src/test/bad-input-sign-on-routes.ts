@@ -1,6 +1,7 @@
 /**
  * The fuzz tables' sign-on routes (bad-input-support.ts builds the whole tables from these and the
- * others): the provider links (spec §7 Linking) and the partner studios' sign-on (spec §7 partner calls).
+ * others): the provider links (spec §7 Linking), the partner studios' sign-on (spec §7 partner calls)
+ * and the hub's GET oauth (the token endpoint takes client credentials: sso.test.ts).
  * Every field of them gets the naughty strings and the structural bad input; none may answer 500.
  */
 import { ANONYMOUS, asUser } from './harness.ts';
@@ -112,6 +113,19 @@ export function signOnGetRoutes({ token }: Pick<FuzzSubject, 'token'>): GetRoute
       url: '/api/partner/focus/register-url',
       headers: ANONYMOUS,
       query: [],
+    },
+    {
+      name: 'GET oauth',
+      url: '/api/oauth',
+      headers: asUser(token()),
+      query: [
+        'client_id',
+        'redirect_uri',
+        'state',
+        'response_type',
+        'code_challenge',
+        'code_challenge_method',
+      ],
     },
     {
       name: 'GET partner/user/{created}/log-in',

@@ -116,7 +116,17 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (!client_id || !access_token) throw badRequest('ERROR_TOKEN_INVALID');
       const auth = await authenticateToken(ctx, access_token, client_id);
       if (!auth) throw badRequest('ERROR_TOKEN_INVALID');
-      return { ExpiresIn: Math.max(0, auth.expiresAt - Math.floor(Date.now() / 1000)), Id_User: auth.idUser };
+      const user = await ctx.db
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', auth.userId)
+        .executeTakeFirst();
+      if (!user) throw badRequest('ERROR_TOKEN_INVALID');
+      return {
+        ExpiresIn: Math.max(0, auth.expiresAt - Math.floor(Date.now() / 1000)),
+        Id_User: auth.idUser,
+        Username: user.username,
+      };
     },
   });
 

@@ -339,13 +339,14 @@ describe.each(STORES)('tokens on %s', (kind) => {
   });
 
   describe('GET token/verify', () => {
-    it('answers the remaining lifetime and the subject of a valid token', async () => {
+    it('answers the remaining lifetime, the subject and the username of a valid token', async () => {
       const { token } = await sessionOf(t, player);
       const res = await verify(t, { access_token: token.Value, client_id: CLIENT });
       expect(res.statusCode).toBe(200);
-      const body = json<{ ExpiresIn: number; Id_User: string }>(res);
-      expect(Object.keys(body).sort()).toEqual(['ExpiresIn', 'Id_User']);
+      const body = json<{ ExpiresIn: number; Id_User: string; Username: string }>(res);
+      expect(Object.keys(body).sort()).toEqual(['ExpiresIn', 'Id_User', 'Username']);
       expect(body.Id_User).toBe(player.idUser);
+      expect(body.Username).toBe(player.username);
       expect(body.ExpiresIn).toBeGreaterThan(0);
       expect(body.ExpiresIn).toBeLessThanOrEqual(900);
     });

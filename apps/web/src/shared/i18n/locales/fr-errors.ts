@@ -64,6 +64,10 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   // §8 partners, providers, keys, newsletter, registration, tokens
   ERROR_PARTNER_RESPONSE_ERROR:
     "Une erreur s'est produite lors de la validation de l'authentification partenaire.",
+  ERROR_OAUTH_CLIENT_UNKNOWN: "Ce site n'est pas autorisé à connecter des joueurs ici.",
+  ERROR_OAUTH_REDIRECT_URI_INVALID: "Cette adresse de retour n'est pas enregistrée pour ce site.",
+  ERROR_OAUTH_GRANT_INVALID: "Le code d'autorisation est invalide, expiré ou déjà utilisé.",
+  ERROR_OAUTH_REQUEST_INVALID: 'La demande de jeton est invalide.',
   ERROR_PARTNER_NOT_REACHABLE: 'Le service de connexion du studio est injoignable pour le moment.',
   ERROR_PARTNER_UNKNOWN: 'Ce studio ne connecte pas de joueurs ici.',
   ERROR_PARTNER_SIGN_ON_INVALID:

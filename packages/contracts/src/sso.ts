@@ -1,0 +1,48 @@
+/**
+ * The hub's authorization code flow for partner sites (spec §1 Single sign-on; §7 GET oauth → RedirectUri,
+ * token/refresh, token/verify; RFC 6749 §4.1, RFC 7636): the /oauth page's query, its answer, and the
+ * code exchange a partner site's server makes (POST oauth/token; docs/partner-api.md).
+ */
+import { z } from 'zod';
+
+const Param = z.string().max(2048).optional();
+
+/** GET oauth query: the page's parameters (spec §2 common query parameters), others tolerated. */
+export const OAuthQuerySchema = z
+  .object({
+    client_id: Param,
+    redirect_uri: Param,
+    state: Param,
+    response_type: Param,
+    code_challenge: Param,
+    code_challenge_method: Param,
+    scope: Param,
+  })
+  .catchall(z.string().max(4096));
+export type OAuthQuery = z.infer<typeof OAuthQuerySchema>;
+
+/** Answer of GET oauth: where the browser goes (the client with a code or an error, or the login). */
+export const OAuthResponseSchema = z.object({ RedirectUri: z.string() });
+export type OAuthResponse = z.infer<typeof OAuthResponseSchema>;
+
+/** POST oauth/token body (RFC 6749 §4.1.3; form-encoded or JSON). */
+export const OAuthTokenRequestSchema = z
+  .object({
+    grant_type: Param,
+    code: Param,
+    redirect_uri: Param,
+    code_verifier: Param,
+    client_id: Param,
+  })
+  .catchall(z.unknown());
+export type OAuthTokenRequest = z.infer<typeof OAuthTokenRequestSchema>;
+
+/** Answer of POST oauth/token (RFC 6749 §5.1), plus the player's public id. */
+export const OAuthTokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  Id_User: z.string(),
+});
+export type OAuthTokenResponse = z.infer<typeof OAuthTokenResponseSchema>;
