@@ -4,6 +4,7 @@
  * code exchange a partner site's server makes (POST oauth/token; docs/partner-api.md).
  */
 import { z } from 'zod';
+import { ErrorItemSchema } from './errors.ts';
 
 const Param = z.string().max(2048).optional();
 
@@ -25,7 +26,10 @@ export type OAuthQuery = z.infer<typeof OAuthQuerySchema>;
 export const OAuthResponseSchema = z.object({ RedirectUri: z.string() });
 export type OAuthResponse = z.infer<typeof OAuthResponseSchema>;
 
-/** POST oauth/token body (RFC 6749 §4.1.3; form-encoded or JSON). */
+/**
+ * POST oauth/token body (RFC 6749 §4.1.3; form-encoded or JSON): `client_id` and `client_secret` only
+ * for `client_secret_post` (RFC 6749 §2.3.1; HTTP Basic is the other way). Other parameters are ignored.
+ */
 export const OAuthTokenRequestSchema = z
   .object({
     grant_type: Param,
@@ -33,6 +37,7 @@ export const OAuthTokenRequestSchema = z
     redirect_uri: Param,
     code_verifier: Param,
     client_id: Param,
+    client_secret: z.string().max(512).optional(),
   })
   .catchall(z.unknown());
 export type OAuthTokenRequest = z.infer<typeof OAuthTokenRequestSchema>;
@@ -46,3 +51,23 @@ export const OAuthTokenResponseSchema = z.object({
   Id_User: z.string(),
 });
 export type OAuthTokenResponse = z.infer<typeof OAuthTokenResponseSchema>;
+
+/** RFC 6749 §5.2 error codes the token endpoint answers. */
+export const OAuthTokenErrorCodeSchema = z.enum([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
+]);
+export type OAuthTokenErrorCode = z.infer<typeof OAuthTokenErrorCodeSchema>;
+
+/**
+ * A refused POST oauth/token (400, or 401 for `invalid_client`): the RFC 6749 §5.2 fields and the
+ * spec §8 `ErrorMessages` together.
+ */
+export const OAuthTokenErrorBodySchema = z.object({
+  error: OAuthTokenErrorCodeSchema,
+  error_description: z.string().optional(),
+  ErrorMessages: z.array(ErrorItemSchema),
+});
+export type OAuthTokenErrorBody = z.infer<typeof OAuthTokenErrorBodySchema>;

@@ -271,6 +271,8 @@ export interface OauthCodesTable {
   redirect_uri: string;
   /** PKCE S256 challenge (RFC 7636), when the client sent one. */
   code_challenge: string | null;
+  /** Its method: `S256` with a challenge (the only one accepted), else null. */
+  code_challenge_method: string | null;
   created_at: string;
   expires_at: string;
   used_at: string | null;

@@ -77,12 +77,29 @@ export function parseBasicCredentials(
 export async function authenticateClient(ctx: AppContext, request: FastifyRequest): Promise<PartnerClient> {
   const credentials = parseBasicCredentials(request.headers.authorization);
   if (!credentials) throw invalidClient();
+  return verifyClientCredentials(ctx, credentials.clientId, credentials.clientSecret);
+}
+
+/**
+ * Checks a client id and secret, however they came (HTTP Basic, or `client_secret_post` in the body of
+ * the hub's token endpoint, RFC 6749 §2.3.1), against `oauth_clients`, in the same time whether the
+ * client exists or not.
+ * @returns the authenticated client
+ * @throws 401 ERROR_UNAUTHORIZED (with `WWW-Authenticate: Basic`) when either is empty, the client is
+ *   unknown or has no secret (the portal itself), or the secret is wrong
+ */
+export async function verifyClientCredentials(
+  ctx: AppContext,
+  clientId: string,
+  clientSecret: string,
+): Promise<PartnerClient> {
+  if (!clientId || !clientSecret) throw invalidClient();
   const row = await ctx.db
     .selectFrom('oauth_clients')
     .select(['client_id', 'client_secret_hash'])
-    .where('client_id', '=', credentials.clientId)
+    .where('client_id', '=', clientId)
     .executeTakeFirst();
-  const matches = safeEqual(sha256(credentials.clientSecret), row?.client_secret_hash ?? NO_SECRET_HASH);
+  const matches = safeEqual(sha256(clientSecret), row?.client_secret_hash ?? NO_SECRET_HASH);
   if (!row?.client_secret_hash || !matches) throw invalidClient();
   return { clientId: row.client_id };
 }

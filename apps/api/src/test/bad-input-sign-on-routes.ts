@@ -1,7 +1,8 @@
 /**
  * The fuzz tables' sign-on routes (bad-input-support.ts builds the whole tables from these and the
  * others): the provider links (spec §7 Linking), the partner studios' sign-on (spec §7 partner calls)
- * and the hub's GET oauth (the token endpoint takes client credentials: sso.test.ts).
+ * and the hub's GET oauth and POST oauth/token (with credentials of no client here: fields reach the
+ * schema checks, then 401; sso/token.test.ts sends the naughty strings with a real client's).
  * Every field of them gets the naughty strings and the structural bad input; none may answer 500.
  */
 import { ANONYMOUS, asUser } from './harness.ts';
@@ -89,6 +90,22 @@ export function signOnBodyRoutes({ player, token }: FuzzSubject): BodyRouteSpec[
       text: ['State', 'Username'],
       optionalText: ['ClientId', 'Email', 'Partner', 'ReCAPTCHAToken', 'StudioName'],
       flags: ['ApprovePrivacyPolicy', 'ApproveEULA', 'ApproveCodeOfConduct', 'Additional'],
+    },
+    {
+      // The hub's token endpoint (RFC 6749 §4.1.3), JSON here; no x-api-key, client credentials instead.
+      name: 'POST oauth/token',
+      url: () => '/api/oauth/token',
+      headers: () => ({
+        authorization: `Basic ${Buffer.from('fuzz-client:fuzz-secret').toString('base64')}`,
+      }),
+      valid: () => ({
+        grant_type: 'authorization_code',
+        code: 'unknown-code',
+        redirect_uri: 'https://partner.example/callback',
+        code_verifier: 'v'.repeat(43),
+        client_id: 'fuzz-client',
+      }),
+      text: ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id'],
     },
   ];
 }

@@ -1,8 +1,9 @@
 /**
  * Sessions and tokens (spec §3 Token, §4 Session; DESIGN.md §5). A log-in creates a session whose
  * identity handle (`Created`, 256 random bits) only the player holds; the store keeps its SHA-256.
- * GET token/{identity} mints a 15-minute access JWT and a rotating refresh token; a refresh token used
- * twice revokes the whole session.
+ * GET token/{identity} mints a 15-minute access JWT and a rotating refresh token ({@link mintTokens},
+ * shared with the hub's code exchange, which opens partner sessions with {@link openSession}); a refresh
+ * token used twice revokes the whole session.
  */
 import type { Token, TokenRefreshResponse } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
@@ -20,18 +21,36 @@ export interface SessionOrigin {
   userAgent: string | null;
 }
 
-/** Creates a session for `user`; returns the identity handle (`Created`). */
-export async function createSession(ctx: AppContext, user: UserRow, origin: SessionOrigin): Promise<string> {
+/** A session just opened by {@link openSession}. */
+export interface OpenedSession {
+  /** sessions.id (the access tokens' `sid`). */
+  id: string;
+  /** The identity handle (`Created`, 256 random bits); the store keeps only its SHA-256. */
+  identity: string;
+  /** When the session ends, ISO 8601 UTC (`SESSION_TTL_DAYS` from now). */
+  expiresAt: string;
+}
+
+/**
+ * Opens a session for `user` and writes its `session.created` audit event. Runs in `ctx.db`, which may
+ * be the caller's transaction (the hub's code exchange opens a partner session in its own).
+ */
+export async function openSession(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id'>,
+  origin: SessionOrigin,
+): Promise<OpenedSession> {
   const identity = randomToken(32);
+  const session = { id: uuid(), identity, expiresAt: isoIn(ctx.config.sessionTtlDays * DAY_MS) };
   await ctx.db
     .insertInto('sessions')
     .values({
-      id: uuid(),
+      id: session.id,
       user_id: user.id,
       identity_hash: sha256(identity),
       client_id: origin.clientId,
       created_at: isoNow(),
-      expires_at: isoIn(ctx.config.sessionTtlDays * DAY_MS),
+      expires_at: session.expiresAt,
       revoked_at: null,
       access_expires_at: null,
       ip: origin.ip,
@@ -39,11 +58,17 @@ export async function createSession(ctx: AppContext, user: UserRow, origin: Sess
     })
     .execute();
   await audit(ctx, user.id, 'session.created', origin.ip, { clientId: origin.clientId });
-  return identity;
+  return session;
 }
 
+/** Creates a session for `user`; returns the identity handle (`Created`). */
+export async function createSession(ctx: AppContext, user: UserRow, origin: SessionOrigin): Promise<string> {
+  return (await openSession(ctx, user, origin)).identity;
+}
+
+/** Inserts a new refresh token of `sessionId` valid until `sessionExpiresAt`; returns it in clear. */
 async function newRefreshToken(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   sessionId: string,
   sessionExpiresAt: string,
 ): Promise<string> {
@@ -60,6 +85,56 @@ async function newRefreshToken(
     })
     .execute();
   return refresh;
+}
+
+/** What {@link mintTokens} needs to know of a session. */
+export interface MintableSession {
+  /** sessions.id (`sid`). */
+  id: string;
+  /** The session's client: the access token's audience (`aud`). */
+  clientId: string;
+  /** The player's public id (`sub`). */
+  idUser: string;
+  /** The session's end, ISO 8601 UTC: the refresh token's expiry. */
+  expiresAt: string;
+}
+
+/** Tokens minted by {@link mintTokens}. */
+export interface MintedTokens {
+  /** The access JWT (EdDSA; `iss`, `sub`, `sid`, `aud`), valid `accessTokenTtlSeconds`. */
+  jwt: string;
+  /** When the access token expires. */
+  expiresAt: Date;
+  /** The new opaque refresh token (256 bits; the store keeps its SHA-256). */
+  refresh: string;
+}
+
+/**
+ * Mints the tokens of `session` (DESIGN.md §5): an access token whose audience is the session's client
+ * and a new refresh token, which supersedes the session's previous unused ones (only the newest stays
+ * valid); records the access token's expiry on the session. Shared by GET token/{identity} and the
+ * hub's code exchange (POST oauth/token). Writes in `ctx.db`: pass a transaction.
+ */
+export async function mintTokens(ctx: AppContext, session: MintableSession): Promise<MintedTokens> {
+  const now = isoNow();
+  const { jwt, expiresAt } = await ctx.accessTokens.issue(
+    { sub: session.idUser, sid: session.id, aud: session.clientId },
+    ctx.config.accessTokenTtlSeconds,
+  );
+  await ctx.db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('session_id', '=', session.id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await ctx.db
+    .updateTable('sessions')
+    .set({ access_expires_at: expiresAt.toISOString() })
+    .where('id', '=', session.id)
+    .execute();
+  const refresh = await newRefreshToken(ctx, session.id, session.expiresAt);
+  return { jwt, expiresAt, refresh };
 }
 
 /**
@@ -85,27 +160,17 @@ export async function tokenForIdentity(ctx: AppContext, identity: string): Promi
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   if (!session || session.banned_at) throw badRequest('ERROR_TOKEN_INVALID');
-  const { jwt, expiresAt } = await ctx.accessTokens.issue(
-    { sub: session.id_user, sid: session.id, aud: session.client_id },
-    ctx.config.accessTokenTtlSeconds,
+  const { jwt, expiresAt, refresh } = await ctx.db.transaction().execute((trx) =>
+    mintTokens(
+      { ...ctx, db: trx },
+      {
+        id: session.id,
+        clientId: session.client_id,
+        idUser: session.id_user,
+        expiresAt: session.expires_at,
+      },
+    ),
   );
-  const refresh = await ctx.db.transaction().execute(async (trx) => {
-    const scoped = { ...ctx, db: trx };
-    // Supersede (not "use") the previous refresh tokens of this session: only the newest stays valid.
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('session_id', '=', session.id)
-      .where('used_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx
-      .updateTable('sessions')
-      .set({ access_expires_at: expiresAt.toISOString() })
-      .where('id', '=', session.id)
-      .execute();
-    return newRefreshToken(scoped, session.id, session.expires_at);
-  });
   return {
     Value: jwt,
     Refresh: refresh,

@@ -1,9 +1,14 @@
 /**
- * Routes of the hub's authorization code flow (spec §7 GET oauth; RFC 6749 §4.1; codes.ts): GET oauth,
- * called by the SPA's /oauth page with the anonymous bearer or the player's token, and POST oauth/token,
- * called by a partner site's server with its client credentials in HTTP Basic (docs/partner-api.md; no
- * API key). The token answers follow RFC 6749 §5 and carry our §8 shape too:
- * `{ error, ErrorMessages: [{ Property: '', ErrorMessage }] }`.
+ * Routes of the hub's authorization code flow (spec §1 Single sign-on, §7 GET oauth; RFC 6749 §4.1;
+ * docs/partner-api.md):
+ * - GET oauth (codes.ts), called by the SPA's /oauth page with the `x-api-key` and the anonymous bearer
+ *   or the player's token → `{ RedirectUri }`;
+ * - POST oauth/token (exchange.ts), called by a partner site's server: no `x-api-key`; the client
+ *   authenticates with HTTP Basic (plugins/client-auth.ts) or `client_secret_post` (RFC 6749 §2.3.1),
+ *   never both; the body is `application/x-www-form-urlencoded` (RFC 6749 §4.1.3) or JSON. Every answer
+ *   carries `Cache-Control: no-store` and `Pragma: no-cache` (RFC 6749 §5.1); refusals carry the RFC 6749
+ *   §5.2 `error` (and `error_description`) and our §8 `ErrorMessages` together: 400 invalid_request,
+ *   invalid_grant, unsupported_grant_type; 401 invalid_client with `WWW-Authenticate: Basic`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -11,23 +16,81 @@ import formbody from '@fastify/formbody';
 import {
   OAuthQuerySchema,
   OAuthResponseSchema,
+  OAuthTokenErrorBodySchema,
   OAuthTokenRequestSchema,
   OAuthTokenResponseSchema,
+  type OAuthTokenErrorBody,
+  type OAuthTokenErrorCode,
+  type OAuthTokenRequest,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
-import { authenticateClient, BASIC_CHALLENGE } from '../../plugins/client-auth.ts';
+import { authenticateClient, BASIC_CHALLENGE, verifyClientCredentials } from '../../plugins/client-auth.ts';
+import { toErrorResponse } from '../../plugins/error-handler.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
-import { authorize, exchangeCode, OAuthTokenError } from './codes.ts';
+import { authorize } from './codes.ts';
+import { exchangeCode, invalidRequest, OAuthTokenRefusal } from './exchange.ts';
 
-/** RFC 6749 §5.2 error answer, in our error shape too. */
-function sendTokenError(reply: FastifyReply, status: number, error: string, code: string) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('pragma', 'no-cache')
-    .send({ error, ErrorMessages: [{ Property: '', ErrorMessage: code }] });
+/** What each refusal tells a partner's developer (never which check of a grant failed). */
+const DESCRIPTIONS: Record<OAuthTokenErrorCode, string> = {
+  invalid_request: 'The request is missing a parameter, repeats one, or is malformed.',
+  invalid_client: 'Client authentication failed.',
+  invalid_grant:
+    'The code is invalid, expired or used, or was issued to another client or redirect_uri, or the code_verifier does not match.',
+  unsupported_grant_type: 'Only the authorization_code grant is supported.',
+};
+
+/** Sets the RFC 6749 §5.1 no-caching headers of every token answer. */
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+}
+
+/**
+ * The client of a token request: HTTP Basic, or `client_id` + `client_secret` in the body.
+ * @throws OAuthTokenRefusal invalid_request when both ways are used (RFC 6749 §2.3); AppError 401 when
+ *   the credentials are absent or wrong
+ */
+async function tokenClient(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: OAuthTokenRequest,
+): Promise<string> {
+  const posted = body.client_secret !== undefined;
+  if (request.headers.authorization !== undefined && posted) throw invalidRequest('client_secret');
+  const client = posted
+    ? await verifyClientCredentials(ctx, body.client_id ?? '', body.client_secret ?? '')
+    : await authenticateClient(ctx, request);
+  return client.clientId;
+}
+
+/**
+ * Route error handler of POST oauth/token: every refusal in both shapes. A §8 error from before the
+ * handler (schema, unstorable text, media type, body size) is invalid_request; a 401 is invalid_client.
+ */
+function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  noStore(reply);
+  if (error instanceof OAuthTokenRefusal) {
+    const body: OAuthTokenErrorBody = {
+      error: error.error,
+      error_description: DESCRIPTIONS[error.error],
+      ErrorMessages: [{ Property: error.property, ErrorMessage: error.code }],
+    };
+    return reply.code(400).send(body);
+  }
+  const { status, body, headers } = toErrorResponse(error);
+  if (status >= 500) request.log.error({ err: error }, 'token request failed');
+  void reply.code(status).headers(headers);
+  if (status === 401) {
+    const refused: OAuthTokenErrorCode = 'invalid_client';
+    return reply
+      .header('www-authenticate', BASIC_CHALLENGE)
+      .send({ error: refused, error_description: DESCRIPTIONS[refused], ...body });
+  }
+  if (status === 400 || status === 413) {
+    const refused: OAuthTokenErrorCode = 'invalid_request';
+    return reply.send({ error: refused, error_description: DESCRIPTIONS[refused], ...body });
+  }
+  return reply.send(body);
 }
 
 /** Registers GET oauth and POST oauth/token on the /api scope. */
@@ -40,38 +103,38 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     onRequest: anonymousAuth(ctx),
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      return { RedirectUri: await authorize(ctx, request.query, request.auth, rawQuery) };
+      const mark = request.url.indexOf('?');
+      const rawQuery = mark === -1 ? '' : request.url.slice(mark + 1);
+      return {
+        RedirectUri: await authorize(ctx, request.query, request.auth, rawQuery, request.ip),
+      };
     },
   });
 
   // The token endpoint reads application/x-www-form-urlencoded (RFC 6749 §4.1.3) as well as JSON.
   await app.register(async (scope) => {
-    await scope.register(formbody, { bodyLimit: 16_384 });
+    // Bodies up to the app's 1 MiB, like every other call: longer fields get their own 400.
+    await scope.register(formbody, { bodyLimit: 1_048_576 });
     scope.withTypeProvider<ZodTypeProvider>().post('/oauth/token', {
-      schema: { body: OAuthTokenRequestSchema, response: { 200: OAuthTokenResponseSchema } },
+      schema: {
+        body: OAuthTokenRequestSchema,
+        response: {
+          200: OAuthTokenResponseSchema,
+          400: OAuthTokenErrorBodySchema,
+          401: OAuthTokenErrorBodySchema,
+        },
+      },
       config: { public: true, rateLimit: sensitiveRateLimit(ctx) },
-      handler: async (request: FastifyRequest<{ Body: Record<string, unknown> }>, reply) => {
-        let clientId: string;
-        try {
-          clientId = (await authenticateClient(ctx, request)).clientId;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          void reply.header('www-authenticate', BASIC_CHALLENGE);
-          return sendTokenError(reply, 401, 'invalid_client', 'ERROR_UNAUTHORIZED');
-        }
-        try {
-          const agent = request.headers['user-agent'];
-          const answer = await exchangeCode(ctx, clientId, OAuthTokenRequestSchema.parse(request.body), {
-            ip: request.ip,
-            userAgent: typeof agent === 'string' ? agent : null,
-          });
-          void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-          return answer;
-        } catch (error) {
-          if (!(error instanceof OAuthTokenError)) throw error;
-          return sendTokenError(reply, 400, error.error, error.code);
-        }
+      errorHandler: tokenErrorHandler,
+      handler: async (request, reply) => {
+        const clientId = await tokenClient(ctx, request, request.body);
+        const agent = request.headers['user-agent'];
+        const answer = await exchangeCode(ctx, clientId, request.body, {
+          ip: request.ip,
+          userAgent: typeof agent === 'string' ? agent : null,
+        });
+        noStore(reply);
+        return answer;
       },
     });
   });

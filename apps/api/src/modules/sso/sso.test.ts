@@ -1,200 +1,206 @@
 /**
- * The hub's authorization code flow (spec §1 Single sign-on, §7 GET oauth, token/refresh, token/verify;
- * RFC 6749 §4.1, RFC 7636) on every store: unknown clients and mismatched redirect URIs never redirect;
- * a visitor logs in first; errors go back with the state; a code is exchanged once, by its client, for
- * the redirect URI it was issued for, with its PKCE verifier, within its lifetime; a replay revokes
- * the first exchange's session; the tokens work with the client's id only and refuse tampering.
+ * The hub's authorization code flow end to end at the API (spec §1 Single sign-on, §7 GET oauth,
+ * token/refresh, token/verify; RFC 6749 §4.1, §4.1.2, §5.1), on every store: a code is exchanged once
+ * for a session of the partner client whose tokens verify (Id_User, Username) and refresh with that
+ * client's id only, and refuse tampering; a replayed code — also two exchanges at once — is refused
+ * and revokes the session of its first exchange.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../../test/harness.ts';
-import { createPlayer, sessionOf } from '../../test/helpers.ts';
-import { issueClientSecret } from '../../plugins/client-auth.ts';
+import { decodeJwt } from 'jose';
+import { STORES, json } from '../../test/harness.ts';
+import {
+  CLIENT,
+  OTHER,
+  auditEvents,
+  firstCode,
+  grant,
+  newCode,
+  postToken,
+  refreshToken,
+  startHub,
+  tokensOf,
+  verifyToken,
+  type Hub,
+  type HubTokens,
+} from './test-support.ts';
 
-const CLIENT = 'forum-example';
-const OTHER = 'wiki-example';
-const REDIRECT_URI = 'https://partner.example/callback';
+/** `text` with its first character changed. */
+const flipFirst = (text: string) => (text.startsWith('A') ? `B${text.slice(1)}` : `A${text.slice(1)}`);
+/** `text` with its last character changed. */
+const flipLast = (text: string) => (text.endsWith('A') ? `${text.slice(0, -1)}B` : `${text.slice(0, -1)}A`);
+/**
+ * `text` with its middle character changed to one that differs in every base64url bit ('A' ↔ '_'): the
+ * last character of a base64url part may carry padding bits only, so changing it may change nothing.
+ */
+const flipMiddle = (text: string) => {
+  const at = Math.floor(text.length / 2);
+  return `${text.slice(0, at)}${text[at] === 'A' ? '_' : 'A'}${text.slice(at + 1)}`;
+};
 
 describe.each(STORES)('the hub on %s', (kind) => {
-  let t: TestApp;
-  let secret: string;
-  let otherSecret: string;
-  let bearer: string;
-  let idUser: string;
+  let hub: Hub;
 
   beforeAll(async () => {
-    t = await startTestApp(kind, {
-      env: { REDIRECT_PATTERNS: 'https://partner.example/,https://unlisted.example/' },
-    });
-    secret = await issueClientSecret(t.ctx.db, CLIENT, 'Forum');
-    otherSecret = await issueClientSecret(t.ctx.db, OTHER, 'Wiki');
-    await t.ctx.db
-      .updateTable('oauth_clients')
-      .set({ redirect_uris: JSON.stringify([REDIRECT_URI, 'https://not-allow-listed.example/cb']) })
-      .where('client_id', 'in', [CLIENT, OTHER])
-      .execute();
-    const player = await createPlayer(t, 'HubPlayer1');
-    idUser = player.idUser;
-    bearer = (await sessionOf(t, player)).token.Value;
+    hub = await startHub(kind, 'HubPlayer1');
   });
   afterAll(async () => {
-    await t.close();
+    await hub.t.close();
   });
 
-  const oauth = (query: Record<string, string>, headers: Record<string, string> = asUser(bearer)) =>
-    t.app.inject({ method: 'GET', url: `/api/oauth?${new URLSearchParams(query)}`, headers });
-  const codeOf = (res: { body: string }) =>
-    (JSON.parse(res.body) as { ErrorMessages: Array<{ ErrorMessage: string }> }).ErrorMessages[0]
-      ?.ErrorMessage;
-  const basic = (id: string, password: string) =>
-    `Basic ${Buffer.from(`${id}:${password}`).toString('base64')}`;
-  const token = (body: Record<string, string>, authorization = basic(CLIENT, secret)) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/oauth/token',
-      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(body).toString(),
-    });
-  const valid = { client_id: CLIENT, redirect_uri: REDIRECT_URI, state: 'xyz', response_type: 'code' };
-  /** A fresh code for CLIENT (with optional extra authorization parameters). */
-  async function newCode(extra: Record<string, string> = {}): Promise<string> {
-    const res = await oauth({ ...valid, ...extra });
+  it('exchanges a code for a session of the client: Bearer tokens, no caching, the player', async () => {
+    const code = await newCode(hub);
+    const res = await postToken(hub, grant(code));
     expect(res.statusCode, res.body).toBe(200);
-    const target = new URL(json<{ RedirectUri: string }>(res).RedirectUri);
-    expect(`${target.origin}${target.pathname}`).toBe(REDIRECT_URI);
-    expect(target.searchParams.get('state')).toBe('xyz');
-    return target.searchParams.get('code')!;
-  }
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.pragma).toBe('no-cache');
+    const tokens = json<HubTokens>(res);
+    expect(Object.keys(tokens).sort()).toEqual([
+      'Id_User',
+      'access_token',
+      'expires_in',
+      'refresh_token',
+      'token_type',
+    ]);
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900, Id_User: hub.player.idUser });
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims).toMatchObject({ aud: CLIENT, sub: hub.player.idUser, iss: hub.t.config.publicUrl });
+    const session = await hub.t.ctx.db
+      .selectFrom('sessions')
+      .select(['id', 'client_id', 'user_id', 'revoked_at'])
+      .where('id', '=', claims.sid as string)
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({ id: claims.sid, client_id: CLIENT, user_id: hub.player.id, revoked_at: null });
+    const row = await hub.t.ctx.db
+      .selectFrom('oauth_codes')
+      .select(['used_at', 'session_id'])
+      .where('session_id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    expect(row.used_at).not.toBeNull();
+    expect((await auditEvents(hub.t, 'sso.code_redeemed')).at(-1)).toEqual({
+      user_id: hub.player.id,
+      detail: { clientId: CLIENT, sessionId: session.id },
+    });
+  });
 
-  it('refuses unknown clients, the portal itself and redirect URIs that are not exactly registered and allowed', async () => {
-    expect(codeOf(await oauth({ ...valid, client_id: 'nobody' }))).toBe('ERROR_OAUTH_CLIENT_UNKNOWN');
-    expect(codeOf(await oauth({ ...valid, client_id: t.config.portalClientId }))).toBe(
-      'ERROR_OAUTH_CLIENT_UNKNOWN',
-    );
-    for (const redirect_uri of [
-      'https://partner.example/callback/',
-      'https://partner.example/callbackx',
-      'https://PARTNER.example/callback',
-      'https://partner.example/callback?x=1',
-      'https://partner.example/',
-      'https://not-allow-listed.example/cb',
-      '',
-    ]) {
-      const res = await oauth({ ...valid, redirect_uri });
-      expect(res.statusCode, redirect_uri).toBe(400);
-      expect(codeOf(res), redirect_uri).toBe('ERROR_OAUTH_REDIRECT_URI_INVALID');
+  it('verifies the access token with the client id only: ExpiresIn, Id_User and Username', async () => {
+    const tokens = await tokensOf(hub);
+    const verified = await verifyToken(hub, CLIENT, tokens.access_token);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const body = json<{ ExpiresIn: number; Id_User: string; Username: string }>(verified);
+    expect(body).toMatchObject({ Id_User: hub.player.idUser, Username: 'HubPlayer1' });
+    expect(body.ExpiresIn).toBeGreaterThan(0);
+    expect(body.ExpiresIn).toBeLessThanOrEqual(900);
+    for (const client of [OTHER, hub.t.config.portalClientId, 'nobody', CLIENT.toUpperCase()]) {
+      const res = await verifyToken(hub, client, tokens.access_token);
+      expect(res.statusCode, client).toBe(400);
+      expect(firstCode(res), client).toBe('ERROR_TOKEN_INVALID');
     }
   });
 
-  it('sends a visitor to log in first and back to /oauth', async () => {
-    const res = await oauth(valid, ANONYMOUS);
-    const target = json<{ RedirectUri: string }>(res).RedirectUri;
-    expect(target.startsWith('/login?redirectUrl=')).toBe(true);
-    const back = decodeURIComponent(target.slice('/login?redirectUrl='.length));
-    expect(back).toBe(`/oauth?${new URLSearchParams(valid).toString()}`);
+  it('refuses a tampered access token: signature, payload or header changed', async () => {
+    const tokens = await tokensOf(hub);
+    const [head, payload, signature] = tokens.access_token.split('.') as [string, string, string];
+    const forgedClaims = Buffer.from(
+      JSON.stringify({ ...decodeJwt(tokens.access_token), sub: 'someone-else' }),
+    ).toString('base64url');
+    const forged = [
+      `${head}.${payload}.${flipFirst(signature)}`,
+      `${head}.${payload}.${flipMiddle(signature)}`,
+      `${head}.${flipFirst(payload)}.${signature}`,
+      `${head}.${flipMiddle(payload)}.${signature}`,
+      `${head}.${forgedClaims}.${signature}`,
+      `${flipMiddle(head)}.${payload}.${signature}`,
+      `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${payload}.`,
+      `${head}.${payload}`,
+    ];
+    for (const token of forged) {
+      expect(firstCode(await verifyToken(hub, CLIENT, token)), token).toBe('ERROR_TOKEN_INVALID');
+      const refresh = await refreshToken(hub, {
+        client_id: CLIENT,
+        access_token: token,
+        refresh_token: tokens.refresh_token,
+      });
+      expect(firstCode(refresh), token).toBe('ERROR_TOKEN_INVALID');
+    }
+    // The genuine pair still works after all of that.
+    const genuine = {
+      client_id: CLIENT,
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+    };
+    expect((await refreshToken(hub, genuine)).statusCode).toBe(200);
   });
 
-  it('answers other problems at the client with the state', async () => {
-    const wrongType = new URL(
-      json<{ RedirectUri: string }>(await oauth({ ...valid, response_type: 'token' })).RedirectUri,
-    );
-    expect(wrongType.searchParams.get('error')).toBe('unsupported_response_type');
-    expect(wrongType.searchParams.get('state')).toBe('xyz');
-    const noState = new URL(json<{ RedirectUri: string }>(await oauth({ ...valid, state: '' })).RedirectUri);
-    expect(noState.searchParams.get('error')).toBe('invalid_request');
-    const plain = await oauth({ ...valid, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' });
-    expect(new URL(json<{ RedirectUri: string }>(plain).RedirectUri).searchParams.get('error')).toBe(
-      'invalid_request',
-    );
-  });
-
-  it('exchanges a code once for tokens of the client, which verify and refresh with its id only', async () => {
-    const code = await newCode();
-    const res = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const tokens = json<{ access_token: string; refresh_token: string; token_type: string; Id_User: string }>(
-      res,
-    );
-    expect(tokens.token_type).toBe('Bearer');
-    expect(tokens.Id_User).toBe(idUser);
-    const verify = (client_id: string, access_token: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/token/verify?${new URLSearchParams({ client_id, access_token })}`,
-        headers: ANONYMOUS,
-      });
-    const verified = await verify(CLIENT, tokens.access_token);
-    expect(verified.statusCode).toBe(200);
-    expect(json(verified)).toMatchObject({ Id_User: idUser, Username: 'HubPlayer1' });
-    expect(codeOf(await verify(OTHER, tokens.access_token))).toBe('ERROR_TOKEN_INVALID');
-    expect(codeOf(await verify(t.config.portalClientId, tokens.access_token))).toBe('ERROR_TOKEN_INVALID');
-    const [head, payload, signature] = tokens.access_token.split('.');
-    const flip = (text: string) => (text.startsWith('A') ? `B${text.slice(1)}` : `A${text.slice(1)}`);
-    expect(codeOf(await verify(CLIENT, `${head}.${payload}.${flip(signature!)}`))).toBe(
-      'ERROR_TOKEN_INVALID',
-    );
-    expect(codeOf(await verify(CLIENT, `${head}.${flip(payload!)}.${signature}`))).toBe(
-      'ERROR_TOKEN_INVALID',
-    );
-
-    const refresh = (client_id: string, refresh_token: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/token/refresh?${new URLSearchParams({ access_token: tokens.access_token, refresh_token, client_id })}`,
-        headers: ANONYMOUS,
-      });
-    expect(codeOf(await refresh(OTHER, tokens.refresh_token))).toBe('ERROR_TOKEN_INVALID');
-    expect(codeOf(await refresh(CLIENT, flip(tokens.refresh_token)))).toBe('ERROR_TOKEN_INVALID_REFRESH');
-    const refreshed = await refresh(CLIENT, tokens.refresh_token);
+  it('refreshes with the client id only, and refuses a tampered refresh token', async () => {
+    const tokens = await tokensOf(hub);
+    const query = {
+      client_id: CLIENT,
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token,
+    };
+    for (const client_id of [OTHER, hub.t.config.portalClientId]) {
+      expect(firstCode(await refreshToken(hub, { ...query, client_id })), client_id).toBe(
+        'ERROR_TOKEN_INVALID',
+      );
+    }
+    for (const refresh_token of [flipFirst(tokens.refresh_token), flipLast(tokens.refresh_token), '']) {
+      const res = await refreshToken(hub, { ...query, refresh_token });
+      expect(res.statusCode, refresh_token).toBe(400);
+    }
+    const refreshed = await refreshToken(hub, query);
     expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const next = json<{ AccessToken: string; Refresh: string }>(refreshed);
+    expect(decodeJwt(next.AccessToken).aud).toBe(CLIENT);
+    expect((await verifyToken(hub, CLIENT, next.AccessToken)).statusCode).toBe(200);
+    // The spent refresh token again: refused, and the session is revoked (rotation, DESIGN.md §5).
+    expect(firstCode(await refreshToken(hub, query))).toBe('ERROR_TOKEN_INVALID_REFRESH');
+    expect(firstCode(await verifyToken(hub, CLIENT, next.AccessToken))).toBe('ERROR_TOKEN_INVALID');
+  });
 
-    // The same code again: refused, and the session of its first exchange is revoked.
-    const replay = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI });
+  it("refuses a replayed code and revokes the session of the code's first exchange", async () => {
+    const code = await newCode(hub);
+    const first = json<HubTokens>(await postToken(hub, grant(code)));
+    const refreshed = await refreshToken(hub, {
+      client_id: CLIENT,
+      access_token: first.access_token,
+      refresh_token: first.refresh_token,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const next = json<{ AccessToken: string; Refresh: string }>(refreshed);
+
+    const replay = await postToken(hub, grant(code));
     expect(replay.statusCode).toBe(400);
+    expect(replay.headers['cache-control']).toBe('no-store');
     expect(json(replay)).toEqual({
       error: 'invalid_grant',
+      error_description: expect.any(String),
       ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_OAUTH_GRANT_INVALID' }],
     });
-    const next = json<{ Refresh: string }>(refreshed).Refresh;
-    expect(codeOf(await refresh(CLIENT, next))).toBe('ERROR_TOKEN_INVALID_REFRESH');
+    expect(firstCode(await verifyToken(hub, CLIENT, next.AccessToken))).toBe('ERROR_TOKEN_INVALID');
+    const afterReplay = { client_id: CLIENT, access_token: next.AccessToken, refresh_token: next.Refresh };
+    expect(firstCode(await refreshToken(hub, afterReplay))).toBe('ERROR_TOKEN_INVALID_REFRESH');
+    expect((await auditEvents(hub.t, 'sso.code_replayed')).at(-1)).toEqual({
+      user_id: hub.player.id,
+      detail: { clientId: CLIENT, codeClientId: CLIENT, sessionId: decodeJwt(first.access_token).sid },
+    });
+    // A third try is refused too; the player's portal session is untouched.
+    expect(json(await postToken(hub, grant(code)))).toMatchObject({ error: 'invalid_grant' });
+    expect((await verifyToken(hub, hub.t.config.portalClientId, hub.bearer)).statusCode).toBe(200);
   });
 
-  it('refuses another client, another redirect URI, an expired code and bad client credentials', async () => {
-    const grant = { grant_type: 'authorization_code', redirect_uri: REDIRECT_URI };
-    expect(json(await token({ ...grant, code: await newCode() }, basic(OTHER, otherSecret)))).toMatchObject({
-      error: 'invalid_grant',
-    });
-    expect(
-      json(await token({ ...grant, code: await newCode(), redirect_uri: 'https://partner.example/other' })),
-    ).toMatchObject({ error: 'invalid_grant' });
-    const expired = await newCode();
-    await t.ctx.db.updateTable('oauth_codes').set({ expires_at: '2000-01-01T00:00:00.000Z' }).execute();
-    expect(json(await token({ ...grant, code: expired }))).toMatchObject({ error: 'invalid_grant' });
-    expect(json(await token({ ...grant, code: 'never-issued' }))).toMatchObject({ error: 'invalid_grant' });
-    expect(json(await token({ ...grant, grant_type: 'password', code: 'x' }))).toMatchObject({
-      error: 'unsupported_grant_type',
-    });
-    expect(json(await token({ grant_type: 'authorization_code' }))).toMatchObject({
-      error: 'invalid_request',
-    });
-    const wrongSecret = await token({ ...grant, code: await newCode() }, basic(CLIENT, 'wrong'));
-    expect(wrongSecret.statusCode).toBe(401);
-    expect(wrongSecret.headers['www-authenticate']).toMatch(/^Basic /);
-    expect(json(wrongSecret)).toMatchObject({ error: 'invalid_client' });
-  });
-
-  it('checks the PKCE verifier of a code issued with a challenge', async () => {
-    const verifier = 'v'.repeat(43) + 'erifier-of-the-partner-site';
-    const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const pkce = { code_challenge: challenge, code_challenge_method: 'S256' };
-    const grant = { grant_type: 'authorization_code', redirect_uri: REDIRECT_URI };
-    expect(json(await token({ ...grant, code: await newCode(pkce) }))).toMatchObject({
-      error: 'invalid_grant',
-    });
-    const wrong = { ...grant, code: await newCode(pkce), code_verifier: `${verifier}x` };
-    expect(json(await token(wrong))).toMatchObject({ error: 'invalid_grant' });
-    const right = await token({ ...grant, code: await newCode(pkce), code_verifier: verifier });
-    expect(right.statusCode, right.body).toBe(200);
+  it('lets exactly one of two simultaneous exchanges of a code win, and revokes what it got', async () => {
+    const code = await newCode(hub);
+    const answers = await Promise.all([postToken(hub, grant(code)), postToken(hub, grant(code))]);
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const won = json<HubTokens>(answers.find((res) => res.statusCode === 200)!);
+    const session = await hub.t.ctx.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('id', '=', decodeJwt(won.access_token).sid as string)
+      .executeTakeFirstOrThrow();
+    // The losing exchange is a second use of the code: the winner's session is revoked too.
+    expect(session.revoked_at).not.toBeNull();
+    expect(firstCode(await verifyToken(hub, CLIENT, won.access_token))).toBe('ERROR_TOKEN_INVALID');
   });
 });
