@@ -5,7 +5,8 @@
  * they share one sandbox (SMTP + mailbox, and the linked providers). Journey suites run where
  * `journeys` is set; the `*.matrix.spec.ts` suites run in every project; the `*.flags-on.spec.ts`
  * suites (flows a flag turns on, e.g. the epic alternative redeemer) where `flagsOnSuites` is set; the
- * `*.partner.spec.ts` suites (the partner studio's sign-on) where `partnerSuites` is set.
+ * `*.partner.spec.ts` suites (the partner studio's sign-on) where `partnerSuites` is set; the
+ * `*.hub.spec.ts` suites (the sandbox partner site signing in through the hub) where `hubSuites` is set.
  */
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -67,6 +68,19 @@ function apiServer(d: Deployment) {
   };
 }
 
+/**
+ * The suites a deployment runs: the `*.matrix.spec.ts` suites everywhere; the journey suites (every
+ * other `*.spec.ts`) where `journeys` is set; each special kind where its flag is set.
+ */
+function suitesOf(d: Deployment): RegExp[] {
+  const suites = [/\.matrix\.spec\.ts$/];
+  if (d.journeys) suites.push(/(?<!\.(matrix|flags-on|partner|hub))\.spec\.ts$/);
+  if (d.flagsOnSuites) suites.push(/\.flags-on\.spec\.ts$/);
+  if (d.partnerSuites) suites.push(/\.partner\.spec\.ts$/);
+  if (d.hubSuites) suites.push(/\.hub\.spec\.ts$/);
+  return suites;
+}
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.E2E_PORT_OFFSET ? `test-results-${process.env.E2E_PORT_OFFSET}` : 'test-results',
@@ -97,13 +111,7 @@ export default defineConfig({
   projects: [
     ...DEPLOYMENTS.map((d) => ({
       name: d.name,
-      testMatch: d.journeys
-        ? /.*(?<!flags-on|partner)\.spec\.ts$/
-        : d.flagsOnSuites
-          ? /.*\.(matrix|flags-on)\.spec\.ts$/
-          : d.partnerSuites
-            ? /.*\.(matrix|partner)\.spec\.ts$/
-            : /.*\.matrix\.spec\.ts$/,
+      testMatch: suitesOf(d),
       use: { baseURL: `http://localhost:${d.port}` },
       metadata: { environment: d.environment, deployment: d.name },
     })),
@@ -126,7 +134,12 @@ export default defineConfig({
       timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { SANDBOX_PORT: String(E2E.sandboxPort), SANDBOX_SMTP_PORT: String(E2E.smtpPort) },
+      env: {
+        SANDBOX_PORT: String(E2E.sandboxPort),
+        SANDBOX_SMTP_PORT: String(E2E.smtpPort),
+        // The partner site's hub: the deployment that runs the `*.hub.spec.ts` suites.
+        SANDBOX_HUB_URL: `http://localhost:${(DEPLOYMENTS.find((d) => d.hubSuites) ?? { port: E2E.localPort }).port}`,
+      },
     },
     ...DEPLOYMENTS.map(apiServer),
   ],

@@ -3,7 +3,9 @@
  * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1), the
  * sandbox's e-mail check (EMAIL_CHECK_URL) and, for when FEATURE_ENABLE_CAPTCHA=1 is given, the
  * sandbox's reCAPTCHA stand-in with its local key pair (CAPTCHA_*), and the sandbox's Steam, Twitch and
- * Epic Games with their local credentials (STEAM_*, TWITCH_*, EPIC_GAMES_*), in two child processes.
+ * Epic Games with their local credentials (STEAM_*, TWITCH_*, EPIC_GAMES_*), in two child processes;
+ * the sandbox's partner community site signs players in through that API node (SANDBOX_HUB_URL, and
+ * SANDBOX_HUB_API_KEY / SANDBOX_HUB_ANONYMOUS_BEARER from API_KEYS / ANONYMOUS_BEARER when given).
  * Any of these given in the environment wins. Ctrl-C stops both; if one dies, the other is stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,8 +33,16 @@ const linking = {
   FOCUS_CLIENT_ID: 'guildgate-local-focus',
   FOCUS_CLIENT_SECRET: 'guildgate-local-focus-secret',
 };
+/** The API node the sandbox's partner site signs players in through (spec §1 Single sign-on). */
+const hub = {
+  SANDBOX_HUB_URL:
+    process.env.SANDBOX_HUB_URL ?? process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '8080'}`,
+  ...(process.env.API_KEYS ? { SANDBOX_HUB_API_KEY: process.env.API_KEYS.split(',')[0]!.trim() } : {}),
+  ...(process.env.ANONYMOUS_BEARER ? { SANDBOX_HUB_ANONYMOUS_BEARER: process.env.ANONYMOUS_BEARER } : {}),
+};
 const env = {
   ...linking,
+  ...hub,
   ...process.env,
   SANDBOX_PUBLIC_URL: process.env.SANDBOX_PUBLIC_URL ?? sandbox,
   SEED_DEMO: process.env.SEED_DEMO ?? '1',

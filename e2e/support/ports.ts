@@ -33,6 +33,12 @@ export interface Deployment {
   /** Do the `*.partner.spec.ts` suites (the partner studio's sign-on journeys) run here? */
   partnerSuites?: boolean;
   /**
+   * Do the `*.hub.spec.ts` suites (the sandbox partner site signing players in through this node as its
+   * hub) run here? Only one deployment may: the sandbox's partner site is the client of one hub
+   * (`SANDBOX_HUB_URL` of the sandbox web server).
+   */
+  hubSuites?: boolean;
+  /**
    * Serve the runtime configuration encrypted (spec §1, DESIGN.md §6): the node gets
    * `RUNTIME_CONFIG_KEY` and its own SPA build made with the same key.
    */
@@ -94,7 +100,7 @@ export const LINKING_SETTINGS = {
 
 /** Every deployment; ports 8180–8192 (plus E2E_PORT_OFFSET). */
 const ALL_DEPLOYMENTS: Deployment[] = [
-  { name: 'local', environment: 'local', port: E2E.localPort, env: {}, journeys: true },
+  { name: 'local', environment: 'local', port: E2E.localPort, env: {}, journeys: true, hubSuites: true },
   {
     name: 'two-point-studios',
     environment: 'TWO-POINT-STUDIOS',

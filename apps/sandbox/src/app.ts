@@ -6,7 +6,8 @@
  * Steam's OpenID 2.0 provider and Web API (`steam/`), Twitch and Epic Games as OpenID Connect providers
  * built with oidc-provider (`twitch/`, `epic-games/`, on `shared/oidc-party.ts`); and the partner
  * studios' identity providers, "Creative Assembly ID" and "Focus ID" (`partner-idp/`: OpenID Connect
- * providers on the same helper, with a username-and-password sign-in page and test accounts).
+ * providers on the same helper, with a username-and-password sign-in page and test accounts); and the
+ * partner community site (`partner-site/`), an OAuth 2.0 client of the Guildgate hub at `hub.url`.
  * Each party is its own folder and plugin (see `party.ts`), registered here and listed on `GET /`.
  */
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,7 @@ import { steamParty } from './steam/index.ts';
 import { twitchParty } from './twitch/index.ts';
 import { epicGamesParty } from './epic-games/index.ts';
 import { creativeAssemblyIdp, focusIdp } from './partner-idp/index.ts';
+import { partnerSiteParty, type HubSettings } from './partner-site/index.ts';
 import type { SandboxContext, SandboxParty } from './party.ts';
 
 export interface SandboxOptions {
@@ -37,6 +39,12 @@ export interface SandboxOptions {
    * OpenID endpoints and links are built from it. Default: the listening address (`httpUrl`).
    */
   publicUrl?: string;
+  /**
+   * The Guildgate hub the partner site signs players in through: its URL (default
+   * "http://localhost:8080") and the api key and anonymous bearer of its spec §7 calls (defaults: the
+   * API's own defaults).
+   */
+  hub?: Partial<HubSettings>;
 }
 
 export interface RunningSandbox {
@@ -83,6 +91,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     epicGamesParty(context),
     creativeAssemblyIdp(context),
     focusIdp(context),
+    partnerSiteParty(context, options.hub),
   ];
   const closeParties = async (): Promise<void> => {
     await Promise.all(parties.map((party) => party.close()));

@@ -1,0 +1,210 @@
+/**
+ * The partner community site as an OAuth 2.0 client of the Guildgate hub (spec §1 Single sign-on, §7
+ * GET oauth, token/refresh, token/verify; RFC 6749 §4.1; RFC 7636; docs/partner-api.md "Signing players
+ * in through the hub"), exactly as a real partner site would use it:
+ * - `openid-client` builds the authorization request (state, PKCE S256) to the portal's `/oauth` page
+ *   and exchanges the code at `POST /api/oauth/token` with HTTP Basic client credentials; the hub's
+ *   metadata is given by hand (it publishes no discovery document);
+ * - plain `fetch` calls `GET /api/token/verify` and `GET /api/token/refresh` with the site's client id,
+ *   the portal's `x-api-key` and anonymous bearer (those calls are the spec's, not OAuth's).
+ */
+import * as client from 'openid-client';
+
+/**
+ * The site's client at the hub: the demo client the API seeds with `SEED_DEMO=1`
+ * (`DEMO_PARTNER_CLIENT` in apps/api/src/db/seed.ts; registered redirect URI `<sandbox>/partner/callback`).
+ */
+export const PARTNER_SITE_CLIENT = {
+  clientId: 'sandbox-partner-site',
+  clientSecret: 'sandbox-partner-secret',
+} as const;
+
+/** Where the hub is and what its spec §7 calls need (the runtime configuration's api keys). */
+export interface HubSettings {
+  /** The hub's public address, e.g. "http://localhost:8080" (no trailing slash). */
+  url: string;
+  /** `x-api-key` of the hub's calls (its `API_KEYS`; the runtime configuration's account api key). */
+  apiKey: string;
+  /** The anonymous bearer (the hub's `ANONYMOUS_BEARER`; the runtime configuration's api key). */
+  anonymousBearer: string;
+}
+
+/** Default hub: `npm start`'s API node with its default keys. */
+export const DEFAULT_HUB: HubSettings = {
+  url: 'http://localhost:8080',
+  apiKey: 'guildgate-local-web-key',
+  anonymousBearer: 'guildgate-anonymous-bearer',
+};
+
+/** Bound of every call to the hub, seconds. */
+const TIMEOUT_SECONDS = 10;
+
+/** A sign-in the site started: what the callback must match (RFC 6749 §10.12, RFC 7636). */
+export interface PendingSignIn {
+  state: string;
+  codeVerifier: string;
+}
+
+/** The hub's tokens of a signed-in player (RFC 6749 §5.1, plus the hub's `Id_User`). */
+export interface HubTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Who GET token/verify says holds an access token. */
+export interface VerifiedPlayer {
+  idUser: string;
+  username: string;
+  /** Seconds the access token has left. */
+  expiresIn: number;
+}
+
+/** Why a callback did not sign the player in; `detail` is shown to the person. */
+export class SignInFailure extends Error {
+  readonly reason: 'refused' | 'state' | 'exchange' | 'unreachable';
+  readonly detail: string;
+
+  constructor(reason: SignInFailure['reason'], detail: string, cause?: unknown) {
+    super(`${reason}: ${detail}`, { cause });
+    this.name = 'SignInFailure';
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+/** The hub as `openid-client` sees it: authorization endpoint = the portal's /oauth page. */
+export function hubConfiguration(hub: HubSettings): client.Configuration {
+  const configuration = new client.Configuration(
+    {
+      issuer: hub.url,
+      authorization_endpoint: `${hub.url}/oauth`,
+      token_endpoint: `${hub.url}/api/oauth/token`,
+    },
+    PARTNER_SITE_CLIENT.clientId,
+    undefined,
+    client.ClientSecretBasic(PARTNER_SITE_CLIENT.clientSecret),
+  );
+  // Plain http only for a hub on this machine; a real partner site talks to an https hub.
+  if (new URL(hub.url).protocol === 'http:') client.allowInsecureRequests(configuration);
+  configuration.timeout = TIMEOUT_SECONDS;
+  return configuration;
+}
+
+/**
+ * A new authorization request (RFC 6749 §4.1.1): random state, PKCE S256 challenge.
+ * @returns the address to send the browser to, and what to keep for the callback
+ */
+export async function startSignIn(
+  configuration: client.Configuration,
+  redirectUri: string,
+): Promise<{ url: URL; pending: PendingSignIn }> {
+  const pending = { state: client.randomState(), codeVerifier: client.randomPKCECodeVerifier() };
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    state: pending.state,
+    code_challenge: await client.calculatePKCECodeChallenge(pending.codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { url, pending };
+}
+
+/**
+ * Redeems the hub's answer at the callback (RFC 6749 §4.1.2, §4.1.3): checks the state, reports an
+ * `error` answer, exchanges the code with the PKCE verifier.
+ * @param callbackUrl the callback address with the query as the browser brought it
+ * @throws SignInFailure `refused` (the hub answered `error=…`), `state` (no sign-in of this browser
+ *   waits for that state), `exchange` (the hub refused the code), `unreachable`
+ */
+export async function finishSignIn(
+  configuration: client.Configuration,
+  callbackUrl: URL,
+  pending: PendingSignIn | null,
+): Promise<HubTokens> {
+  const query = callbackUrl.searchParams;
+  if (!pending || query.get('state') !== pending.state) {
+    throw new SignInFailure('state', 'This answer does not belong to a sign-in started in this browser.');
+  }
+  const error = query.get('error');
+  if (error !== null) {
+    const description = query.get('error_description');
+    throw new SignInFailure('refused', description ? `${error}: ${description}` : error);
+  }
+  try {
+    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+    });
+    if (!tokens.refresh_token) throw new Error('The hub sent no refresh token');
+    return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+  } catch (cause) {
+    if (cause instanceof client.ResponseBodyError) {
+      throw new SignInFailure('exchange', `The hub refused the code (${cause.error}).`, cause);
+    }
+    throw new SignInFailure(
+      'unreachable',
+      'Guildgate could not be reached, or gave an answer this site could not use, to finish the sign-in.',
+      cause,
+    );
+  }
+}
+
+/** GET `${hub}/api/<path>?<query>` with the portal's keys; the JSON answer and status. */
+async function callHub(
+  hub: HubSettings,
+  path: string,
+  query: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${hub.url}/api/${path}?${new URLSearchParams(query)}`, {
+    headers: { 'x-api-key': hub.apiKey, authorization: `Bearer ${hub.anonymousBearer}` },
+    signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  return { status: response.status, body };
+}
+
+/**
+ * GET token/verify with the site's client id (spec §7).
+ * @returns the player, or null when the hub refuses the token (expired, revoked, another client's)
+ * @throws Error when the hub cannot be reached or answers something else
+ */
+export async function verifyAccessToken(
+  hub: HubSettings,
+  accessToken: string,
+): Promise<VerifiedPlayer | null> {
+  const { status, body } = await callHub(hub, 'token/verify', {
+    client_id: PARTNER_SITE_CLIENT.clientId,
+    access_token: accessToken,
+  });
+  if (status === 400) return null;
+  const answer = body as { Id_User?: unknown; Username?: unknown; ExpiresIn?: unknown } | null;
+  if (
+    status !== 200 ||
+    typeof answer?.Id_User !== 'string' ||
+    typeof answer.Username !== 'string' ||
+    typeof answer.ExpiresIn !== 'number'
+  ) {
+    throw new Error(`token/verify answered ${status}`);
+  }
+  return { idUser: answer.Id_User, username: answer.Username, expiresIn: answer.ExpiresIn };
+}
+
+/**
+ * GET token/refresh with the site's client id (spec §7): a new access token and refresh token (the
+ * old refresh token is spent).
+ * @returns the new tokens, or null when the hub refuses (session ended, refresh token spent)
+ * @throws Error when the hub cannot be reached or answers something else
+ */
+export async function refreshTokens(hub: HubSettings, tokens: HubTokens): Promise<HubTokens | null> {
+  const { status, body } = await callHub(hub, 'token/refresh', {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    client_id: PARTNER_SITE_CLIENT.clientId,
+  });
+  if (status === 400) return null;
+  const answer = body as { AccessToken?: unknown; Refresh?: unknown } | null;
+  if (status !== 200 || typeof answer?.AccessToken !== 'string' || typeof answer.Refresh !== 'string') {
+    throw new Error(`token/refresh answered ${status}`);
+  }
+  return { accessToken: answer.AccessToken, refreshToken: answer.Refresh };
+}
