@@ -386,11 +386,20 @@ describe.each(STORES)('tokens on %s', (kind) => {
   });
 });
 
-describe.each(STORES)('tokens with a 1-second access-token lifetime on %s', (kind) => {
+/**
+ * A 3-second lifetime: a JWT's `exp` counts whole seconds from a floored `iat`, so a token is valid for
+ * between 2 and 3 seconds — long enough for a next call on a busy machine to find it still valid (with
+ * 1 second the window could be nearly nothing), short enough to wait out.
+ */
+const SHORT_TTL_SECONDS = 3;
+/** Waits until a token of {@link SHORT_TTL_SECONDS} has surely expired. */
+const EXPIRY_WAIT_MS = SHORT_TTL_SECONDS * 1000 + 100;
+
+describe.each(STORES)('tokens with a 3-second access-token lifetime on %s', (kind) => {
   let t: TestApp;
   let player: Player;
   beforeAll(async () => {
-    t = await startTestApp(kind, { overrides: { accessTokenTtlSeconds: 1 } });
+    t = await startTestApp(kind, { overrides: { accessTokenTtlSeconds: SHORT_TTL_SECONDS } });
     player = await createPlayer(t, 'ShortLived1');
   });
   afterAll(async () => {
@@ -401,8 +410,8 @@ describe.each(STORES)('tokens with a 1-second access-token lifetime on %s', (kin
     const identity = await logIn(t, player);
     const first = json<Token>(await getToken(t, identity));
     expect(first.Refreshed).toBe(false);
-    expect(first.ExpiresIn).toBe(1);
-    await sleep(1500);
+    expect(first.ExpiresIn).toBe(SHORT_TTL_SECONDS);
+    await sleep(EXPIRY_WAIT_MS);
     const second = json<Token>(await getToken(t, identity));
     expect(second).toMatchObject({ Refreshed: true, Validated: true, Id_User: player.idUser });
     expect(second.Value).not.toBe(first.Value);
@@ -412,7 +421,7 @@ describe.each(STORES)('tokens with a 1-second access-token lifetime on %s', (kin
 
   it('accepts an expired access token for refresh, and the new one works', async () => {
     const { token } = await sessionOf(t, player);
-    await sleep(1500);
+    await sleep(EXPIRY_WAIT_MS);
     expectErrors(await verify(t, { access_token: token.Value, client_id: CLIENT }), 400, [
       ['', 'ERROR_TOKEN_INVALID'],
     ]);
@@ -435,7 +444,7 @@ describe.each(STORES)('tokens with a 1-second access-token lifetime on %s', (kin
 
   it('refuses an expired access token at token/verify and on user calls', async () => {
     const { token } = await sessionOf(t, player);
-    await sleep(1500);
+    await sleep(EXPIRY_WAIT_MS);
     expectErrors(await verify(t, { access_token: token.Value, client_id: CLIENT }), 400, [
       ['', 'ERROR_TOKEN_INVALID'],
     ]);
