@@ -40,6 +40,7 @@ import { redirectRoutes } from './modules/redirect/routes.ts';
 import { registerRoutes } from './modules/register/routes.ts';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { surveyRoutes } from './modules/survey/routes.ts';
 import { webRoutes } from './modules/web/static.ts';
 
 /** What {@link buildApp} needs; store, mailer and counters may be injected (tests, tools). */
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await passwordRoutes(api, ctx);
       await deletionRoutes(api, ctx);
       await newsletterRoutes(api, ctx);
+      await surveyRoutes(api, ctx);
       await captchaRoutes(api, ctx);
       await linkingRoutes(api, ctx);
       await partnerRoutes(api, ctx);

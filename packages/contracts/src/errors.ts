@@ -114,6 +114,9 @@ export const ERROR_MESSAGES_EN = {
     'Password must be between 8 and 16 characters with at least an upper case and a lower case character',
   ERROR_APPROVE_CODE_OF_CONDUCT: 'You must accept the Code of Conduct.',
   ERROR_SURVEY_ANSWER_REQUIRED: 'You must answer this question.',
+  // survey (spec §5 "Survey data is sent only if a PC game store connection exists")
+  ERROR_SURVEY_STEAM_REQUIRED: 'Connect your PC game store account to answer the survey.',
+  ERROR_SURVEY_PLAYER_MISMATCH: 'These answers do not belong to this account.',
   // account area (spec §2 Password reset in the account: the Old password field)
   ERROR_OLD_PASSWORD_INCORRECT: 'Your current password is incorrect.',
   ERROR_EMAIL_SAME: 'This is already your email address.',

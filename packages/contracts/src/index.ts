@@ -19,3 +19,4 @@ export * from './captcha.ts';
 export * from './linking.ts';
 export * from './partner.ts';
 export * from './sso.ts';
+export * from './survey.ts';

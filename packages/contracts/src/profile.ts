@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { IsoDate } from './common.ts';
+import { BadgeSchema } from './survey.ts';
 
 /** spec §3 User.Blocks item. */
 export const BlockedUserSchema = z.object({ Id: z.string(), Username: z.string(), AvatarUrl: z.string() });
@@ -25,6 +26,8 @@ export const UserSchema = z.object({
   AuthType: z.number().int(),
   SteamCheck: z.boolean(),
   Blocks: z.array(BlockedUserSchema),
+  /** The badges the player earned, oldest first (the Profiler Badge of the survey, spec §2 Survey). */
+  Badges: z.array(BadgeSchema),
 });
 export type User = z.infer<typeof UserSchema>;
 

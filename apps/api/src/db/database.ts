@@ -18,6 +18,7 @@ import * as m0006 from './migrations/0006-banned-ips.ts';
 import * as m0007 from './migrations/0007-link-states.ts';
 import * as m0008 from './migrations/0008-partner-sign-ons.ts';
 import * as m0009 from './migrations/0009-oauth-codes.ts';
+import * as m0010 from './migrations/0010-survey.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -73,6 +74,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0007-link-states': { up: (db) => m0007.up(db) },
     '0008-partner-sign-ons': { up: (db) => m0008.up(db) },
     '0009-oauth-codes': { up: (db) => m0009.up(db) },
+    '0010-survey': { up: (db) => m0010.up(db) },
   };
 }
 

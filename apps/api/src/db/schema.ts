@@ -280,6 +280,32 @@ export interface OauthCodesTable {
   session_id: string | null;
 }
 
+/**
+ * A player's answers to the profiling survey (migration 0010; spec §3 Survey answers, §7 POST
+ * survey/qualification): one row per player, replaced by a later submission.
+ */
+export interface SurveyResponsesTable {
+  user_id: number;
+  /** The linked Steam account's SteamID at submission (spec §5 "only if a PC game store connection exists"). */
+  steam_id: string;
+  /** The player's username at submission. */
+  username: string;
+  /** JSON of the normalised answers (modules/survey `StoredSurveyAnswers`). */
+  answers: string;
+  /** The first submission. */
+  submitted_at: string;
+  /** The latest submission. */
+  updated_at: string;
+}
+
+/** A badge a player earned (migration 0010; spec §2 Survey reward); one row per (user_id, badge). */
+export interface UserBadgesTable {
+  user_id: number;
+  /** The badge's name, e.g. 'Profiler' (contracts `PROFILER_BADGE`). */
+  badge: string;
+  awarded_at: string;
+}
+
 /** The whole store, as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -304,6 +330,8 @@ export interface Database {
   banned_ips: BannedIpsTable;
   user_cookie_consents: UserCookieConsentsTable;
   link_states: LinkStatesTable;
+  survey_responses: SurveyResponsesTable;
+  user_badges: UserBadgesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -144,6 +144,17 @@ describe.each(STORES)('authentication and authorisation on %s', (kind) => {
       request: () => ({ method: 'GET', url: '/api/profile/connects' }),
     },
     {
+      // The player has no Steam account linked: the legitimate call is refused with a 400.
+      name: 'POST survey/qualification',
+      docPath: '/survey/qualification',
+      user: true,
+      request: () => ({
+        method: 'POST',
+        url: '/api/survey/qualification',
+        payload: { SteamId: '', Username: player.username },
+      }),
+    },
+    {
       name: 'POST log/user/{id}/log-out',
       docPath: '/log/user/{id}/log-out',
       user: true,

@@ -12,6 +12,7 @@ import { ErrorBodySchema, isErrorCode } from '@guildgate/contracts';
 import { ANONYMOUS, asUser, registerForm, type TestApp } from './harness.ts';
 import type { Player } from './helpers.ts';
 import { signOnBodyRoutes, signOnGetRoutes } from './bad-input-sign-on-routes.ts';
+import { surveyBodyRoutes } from './bad-input-survey-routes.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const BLNS_FILE = path.join(REPO_ROOT, '..', 'shared', 'corpora', 'blns', 'blns.txt');
@@ -370,6 +371,7 @@ export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[
       optionalText: ['Token'],
     },
     ...signOnBodyRoutes({ player, token, next }),
+    ...surveyBodyRoutes({ player, token, next }),
     {
       // No body fields; the anonymous bearer keeps the player's session alive (401 before parsing).
       name: 'POST log/user/{id}/log-out',

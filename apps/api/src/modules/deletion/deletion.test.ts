@@ -20,6 +20,7 @@ import {
 } from '../../test/helpers.ts';
 import { isoNow } from '../../lib/time.ts';
 import { MAX_PASSWORD_FAILURES } from './service.ts';
+import { validAnswers } from '../survey/test-support.ts';
 
 function post(t: TestApp, url: string, accessToken: string, payload: unknown) {
   return t.app.inject({
@@ -103,7 +104,7 @@ describe.each(STORES)('deletion on %s', (kind) => {
     const friend = await createPlayer(t, 'Stayer', { form: { Referrer: 'Leaver' } });
     const here = await sessionOf(t, player);
     const elsewhere = await sessionOf(t, player);
-    // Blocks in both directions, a linked connection, newsletter lists, pending links.
+    // Blocks in both directions, a linked connection, newsletter lists, pending links, the survey.
     const now = isoNow();
     await t.ctx.db
       .insertInto('blocks')
@@ -127,6 +128,14 @@ describe.each(STORES)('deletion on %s', (kind) => {
       IsAllReject: false,
     });
     expect(consent.statusCode, consent.body).toBe(200);
+    // Survey answers (about the linked Steam account) and the badge they earned.
+    const survey = await post(t, '/api/survey/qualification', here.token.Value, {
+      ...validAnswers(),
+      SteamId: '76561190000000001',
+      Username: player.username,
+      AdditionnalMessage: 'Zebulon says hi',
+    });
+    expect(survey.statusCode, survey.body).toBe(200);
     const address = 'leaver.next@players.test';
     expect(
       (
@@ -157,6 +166,8 @@ describe.each(STORES)('deletion on %s', (kind) => {
       'sessions',
       'user_newsletter_optins',
       'user_cookie_consents',
+      'survey_responses',
+      'user_badges',
     ])
       expect(
         before.some((trace) => trace.startsWith(table)),

@@ -27,6 +27,7 @@ import { verifyPassword } from '../../lib/password.ts';
 import { MINUTE_MS, isoNow } from '../../lib/time.ts';
 import { deleteCookieConsents } from '../cookies/service.ts';
 import { normalizeEmail } from '../profile/users.ts';
+import { deleteSurveyData } from '../survey/service.ts';
 
 /**
  * spec §2: "In one studio environment only step 3 appears, without Cancel, with text to contact support
@@ -119,6 +120,7 @@ export async function erasePlayer(trx: Kysely<Database>, userId: number, idUser:
     .execute();
   await trx.deleteFrom('user_newsletter_optins').where('user_id', '=', userId).execute();
   await deleteCookieConsents(trx, userId);
+  await deleteSurveyData(trx, userId);
   await trx.deleteFrom('audit_events').where('user_id', '=', userId).execute();
   await trx
     .updateTable('audit_events')

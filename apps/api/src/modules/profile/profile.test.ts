@@ -64,6 +64,7 @@ describe.each(STORES)('profile on %s', (kind) => {
       AuthType: 1,
       SteamCheck: false,
       Blocks: [],
+      Badges: [],
     });
   });
 

@@ -24,8 +24,13 @@ import { notFound } from '../../lib/errors.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { updateUsername } from './username.ts';
 import { requestEmailUpdate } from '../email/update.ts';
+import { loadBadges } from '../survey/service.ts';
 
-/** The spec's User of `userId`, with its blocked players when `withBlocks`. */
+/**
+ * The spec's User of `userId` (spec §3 User), with its blocked players when `withBlocks` and always its
+ * badges, oldest first (`Badges`, the survey's Profiler Badge).
+ * @throws 404 ERROR_NOT_FOUND when the player no longer exists
+ */
 export async function loadUser(ctx: AppContext, userId: number, withBlocks: boolean): Promise<User> {
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) throw notFound();
@@ -38,6 +43,7 @@ export async function loadUser(ctx: AppContext, userId: number, withBlocks: bool
         .orderBy('blocked.username')
         .execute()
     : [];
+  const badges = await loadBadges(ctx.db, userId);
   return {
     Id: user.id,
     Id_User: user.id_user,
@@ -52,6 +58,7 @@ export async function loadUser(ctx: AppContext, userId: number, withBlocks: bool
     AuthType: user.auth_type,
     SteamCheck: user.steam_check === 1,
     Blocks: blocks.map((b) => ({ Id: b.id_user, Username: b.username, AvatarUrl: b.avatar_url })),
+    Badges: badges,
   };
 }
 

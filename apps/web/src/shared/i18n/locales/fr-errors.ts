@@ -116,6 +116,9 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
     'Le mot de passe doit contenir entre 8 et 16 caractères, dont au moins une majuscule et une minuscule',
   ERROR_APPROVE_CODE_OF_CONDUCT: 'Vous devez accepter le code de conduite.',
   ERROR_SURVEY_ANSWER_REQUIRED: 'Vous devez répondre à cette question.',
+  ERROR_SURVEY_STEAM_REQUIRED:
+    'Connectez votre compte de boutique de jeux PC pour répondre au questionnaire.',
+  ERROR_SURVEY_PLAYER_MISMATCH: 'Ces réponses n’appartiennent pas à ce compte.',
   ERROR_OLD_PASSWORD_INCORRECT: 'Votre mot de passe actuel est incorrect.',
   ERROR_EMAIL_SAME: 'Cette adresse e-mail est déjà la vôtre.',
   ERROR_PASSWORD_INCORRECT: 'Votre mot de passe est incorrect.',
