@@ -1,7 +1,8 @@
 /**
  * My information (spec §2: username, masked e-mail, masked password, each with an Update button;
  * partner environments: no e-mail/username update and no password section; TWO-POINT-STUDIOS hides
- * the e-mail section). The mask follows `maskEmail` of the contracts.
+ * the e-mail section). The mask follows `maskEmail` of the contracts. Under them, the player's badges
+ * (spec §1 "a ten-step profiling survey that earns a Profiler Badge"; {@link BadgeList}).
  */
 import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { maskEmail } from '@guildgate/contracts';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
 import { ui } from '../../shared/ui/index.ts';
+import { BadgeList } from './badge-list.tsx';
 import styles from './account.module.css';
 
 function InfoItem({ title, value, updateTo }: { title: string; value: ReactNode; updateTo?: string }) {
@@ -71,6 +73,7 @@ export function MyInformationPage() {
             updateTo="/account/reset-password"
           />
         ) : null}
+        <BadgeList badges={user.Badges} />
       </div>
     </section>
   );

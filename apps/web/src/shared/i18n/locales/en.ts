@@ -152,6 +152,13 @@ export const EN = {
       passwordHidden: 'hidden',
       update: 'Update', // e2e
     },
+    badges: {
+      heading: 'Badges', // e2e
+      none: 'You have no badges yet.',
+      earn: 'Answer the profiler survey to earn the Profiler Badge.',
+      earnedOn: 'earned on {{date}}',
+      names: { Profiler: 'Profiler Badge' }, // e2e
+    },
   },
   logout: {
     heading: 'Log out',
@@ -311,20 +318,97 @@ export const EN = {
     heading: 'Profiler survey',
     intro: 'Answer ten short questions about how you play and earn the Profiler Badge.',
     start: 'Start the survey', // e2e
-    connectPrompt: 'Connect your PC game store account first: your answers are saved with it.',
-    connect: 'Connect my PC game store account',
+    connectPrompt:
+      'Connect your PC game store account first: the survey can only be answered with it, and your answers are saved with it.',
+    connect: 'Connect my PC game store account', // e2e
+    alreadyEarned:
+      'You already hold the Profiler Badge. You may answer the survey again to update your profile.',
+    questionsIntro:
+      'Each question appears once the one before it is answered. Every question is required except the last one.',
     progress: 'Question {{step}} of {{total}}',
-    required: 'You must answer this question.',
-    ageLegend: 'How old are you?',
-    ages: {
-      under18: 'Under 18',
-      from18to24: '18 to 24',
-      from25to34: '25 to 34',
-      from35to44: '35 to 44',
-      over44: '45 or over',
+    revealed: 'Question {{step}} of {{total}} is now shown below.',
+    chooseAll: 'Choose all that apply.',
+    submit: 'Send my answers', // e2e
+    questions: {
+      about: 'Tell us about yourself',
+      Age: 'How old are you?',
+      Gender: 'What is your gender?',
+      Country: 'Which country do you live in?',
+      DevType: 'If you made games, which role would suit you best?',
+      FavoriteFeatures: 'What do you enjoy most in our community?',
+      OtherFavoriteFeatures: 'What else do you enjoy?',
+      SocialNetworks: 'Which social networks do you use?',
+      OtherSocialNetworks: 'Which other social networks do you use?',
+      information: 'How do you keep up with games?',
+      Gameinformationources: 'Where do you look for information about games?',
+      HasInfluencers: 'Do you follow influencers or content creators?',
+      Influencers: 'Which influencers or content creators do you follow?',
+      GamingWebsites: 'Which gaming websites do you visit?',
+      reviews: 'How much do reviews matter when you choose a game?',
+      Reviews_GamingWebsite: 'Reviews on gaming websites',
+      Reviews_Influencers: 'Reviews by influencers',
+      Reviews_Steam: 'Reviews on Steam',
+      HasOtherStudios: 'Do you follow other game studios?',
+      OtherStudios: 'Which studios do you follow?',
+      AdditionnalMessage: 'Anything else you would like to tell us?',
+    },
+    labels: {
+      Country: 'Country', // e2e
+      AdditionnalMessage: 'Your message (optional)', // e2e
+    },
+    options: {
+      yes: 'Yes',
+      no: 'No',
+      other: 'Other',
+      Age: { '1': 'Under 18', '2': '18 to 24', '3': '25 to 34', '4': '35 or over' },
+      Gender: { '1': 'Male', '2': 'Female', '3': 'Other' },
+      DevType: {
+        '1': 'Game designer',
+        '2': 'Graphic artist',
+        '3': 'Developer',
+        '4': 'Writer',
+        '5': 'Producer',
+        '6': 'Musician',
+      },
+      FavoriteFeatures: {
+        DevBlogs: 'Dev blogs',
+        Forums: 'Forums',
+        Ideas: 'Ideas',
+        Votes: 'Votes',
+        Contests: 'Contests',
+        Tutorials: 'Tutorials',
+        Help: 'Help',
+        SomethingElse: 'Something else',
+      },
+      SocialNetworks: {
+        Twitter: 'Twitter',
+        Discord: 'Discord',
+        Facebook: 'Facebook',
+        Reddit: 'Reddit',
+        Instagram: 'Instagram',
+        Youtube: 'YouTube',
+        Twitch: 'Twitch',
+        SnapChat: 'Snapchat',
+        Other: 'Other',
+      },
+      Gameinformationources: {
+        LetsPlays: "Let's Plays",
+        VideoGuides: 'Video guides',
+        WrittenGuides: 'Written guides',
+        Wikis: 'Wikis',
+        Discussions: 'Discussions',
+        Other: 'Other',
+      },
+      Reviews: {
+        '1': "I don't care",
+        '2': 'Not that much',
+        '3': 'It helps',
+        '4': "Can't decide without them",
+      },
     },
     doneHeading: "You're all done! Thank you so much!",
     reward: 'The Profiler Badge has been added to your rewards.',
+    rewardKept: 'Your answers have been updated. You already hold the Profiler Badge.',
     backToAccount: 'Back to my account',
   },
   unsubscribe: {
