@@ -37,28 +37,11 @@ export function validAnswers(): SurveyAnswers {
   };
 }
 
-/** What {@link validAnswers} is stored as (choices in option order). */
+/** What {@link validAnswers} is stored as (choices in option order, Twitter before Discord). */
 export function storedValidAnswers(): StoredSurveyAnswers {
   return {
-    Age: 2,
-    Gender: 3,
-    Country: 'France',
-    DevType: 3,
-    FavoriteFeatures: 'Forums',
-    OtherFavoriteFeatures: null,
+    ...(validAnswers() as StoredSurveyAnswers),
     SocialNetworks: ['Twitter', 'Discord'],
-    HasOtherSocialNetworks: false,
-    OtherSocialNetworks: null,
-    Gameinformationources: ['Wikis'],
-    HasInfluencers: false,
-    Influencers: null,
-    GamingWebsites: ['IGN'],
-    Reviews_GamingWebsite: 1,
-    Reviews_Influencers: 2,
-    Reviews_Steam: 4,
-    HasOtherStudios: false,
-    OtherStudios: null,
-    AdditionnalMessage: null,
   };
 }
 

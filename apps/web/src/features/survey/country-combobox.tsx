@@ -8,9 +8,9 @@
 import { useId, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { SURVEY_TEXT_MAX } from '@guildgate/contracts';
-import { useErrorText } from '../../shared/i18n/use-error-text.ts';
 import { ui } from '../../shared/ui/index.ts';
 import { COUNTRY_ITEMS, countryFilter } from './survey-answers.ts';
+import { QuestionError } from './survey-fields.tsx';
 import styles from './survey.module.css';
 
 /** Props of {@link CountryCombobox}. */
@@ -26,7 +26,6 @@ export interface CountryComboboxProps {
 /** The Country combobox of survey step 2. */
 export function CountryCombobox({ label, value, onChange, error }: CountryComboboxProps) {
   const id = useId();
-  const text = useErrorText();
   const errorId = `${id}-error`;
   // One filter per field: it keeps the suggestions of the last typed text.
   const [filter] = useState(countryFilter);
@@ -58,11 +57,7 @@ export function CountryCombobox({ label, value, onChange, error }: CountryCombob
           </ListBox>
         </Popover>
       </ComboBox>
-      {error ? (
-        <p id={errorId} className={ui.fieldError}>
-          {text(error)}
-        </p>
-      ) : null}
+      <QuestionError id={errorId} error={error} />
     </div>
   );
 }

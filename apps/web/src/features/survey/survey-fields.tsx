@@ -59,7 +59,6 @@ export function QuestionGroup({
   children,
 }: QuestionGroupProps) {
   const { t } = useTranslation();
-  const text = useErrorText();
   const id = useId();
   const progressId = step ? `${id}-progress` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -82,11 +81,7 @@ export function QuestionGroup({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className={ui.fieldError}>
-          {text(error)}
-        </p>
-      ) : null}
+      <QuestionError id={errorId} error={error} />
       <div className={columns ? `${styles.options} ${styles.columns}` : styles.options}>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.option}>
@@ -161,7 +156,6 @@ export function MessageField({
   error?: string;
 }) {
   const id = useId();
-  const text = useErrorText();
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={ui.field} data-question="AdditionnalMessage">
@@ -177,11 +171,7 @@ export function MessageField({
         aria-describedby={errorId}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error ? (
-        <p id={errorId} className={ui.fieldError}>
-          {text(error)}
-        </p>
-      ) : null}
+      <QuestionError id={errorId} error={error} />
     </div>
   );
 }
@@ -198,4 +188,18 @@ export function focusQuestion(form: HTMLFormElement | null, property: SurveyProp
     container?.querySelector<HTMLElement>('input:checked') ??
     container?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea');
   target?.focus();
+}
+
+/**
+ * The error under a question (spec §5 'You must answer this question.', or a server message), whose
+ * `id` the question's field or group names in aria-describedby; nothing without an error.
+ * @param error an error code of the catalogue (spec §8), shown in the page's language
+ */
+export function QuestionError({ id, error }: { id: string | undefined; error: string | undefined }) {
+  const text = useErrorText();
+  return error && id ? (
+    <p id={id} className={ui.fieldError}>
+      {text(error)}
+    </p>
+  ) : null;
 }
