@@ -5,7 +5,8 @@
  * autocomplete of up to 5 matches, dates DD/MM/YY), in the journey deployments, each test with a fresh
  * player: without Steam both survey pages show only the prompt; with Steam linked (through the
  * sandbox's approve page) one player answers by keyboard only and another by mouse, the latter first
- * submitting with a conditional text missing. axe on each page and each newly revealed step.
+ * submitting with a conditional text missing. axe on each page and each newly revealed step; no
+ * Content-Security-Policy violation (React Aria's injected style carries the page's nonce).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -231,6 +232,12 @@ test('a player answers by mouse, and a missing conditional text stops the submit
   player,
 }) => {
   void player; // the fixture registered and logged in a fresh player
+  const policyViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      policyViolations.push(message.text());
+    }
+  });
   await page.goto('/account');
   const badges = page.getByRole('region', { name: 'Badges' });
   await expect(badges).toContainText('You have no badges yet.');
@@ -302,4 +309,8 @@ test('a player answers by mouse, and a missing conditional text stops the submit
   await expect(page.getByText('The Profiler Badge has been added to your rewards.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to my account' }).click();
   await expect(badges).toContainText('Profiler Badge');
+
+  // React Aria's pressable style went in under the page's style nonce: no policy violation anywhere.
+  await expect(page.locator('style#react-aria-pressable-style')).toHaveCount(1);
+  expect(policyViolations).toEqual([]);
 });

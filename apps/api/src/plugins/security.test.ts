@@ -4,6 +4,9 @@
  * the partner SSO resend service the SPA calls (spec §2 Unverified-account page, by isProd); no
  * framing; no referrer.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
@@ -13,17 +16,35 @@ afterEach(async () => {
   t = undefined;
 });
 
-/** The CSP of `app` as directive → sources. */
-async function csp(app: TestApp): Promise<Record<string, string[]>> {
-  const res = await app.app.inject({ method: 'GET', url: '/api/health' });
-  expect(res.headers['referrer-policy']).toBe('no-referrer');
-  const header = String(res.headers['content-security-policy']);
+/** A policy header as directive → sources. */
+function parsePolicy(header: string): Record<string, string[]> {
   return Object.fromEntries(
     header.split(';').map((directive) => {
       const [name, ...sources] = directive.trim().split(/\s+/);
       return [name!, sources];
     }),
   );
+}
+
+/** A nonce source of a directive: `'nonce-<32 hex>'`. */
+const NONCE_SOURCE = /^'nonce-([0-9a-f]{32})'$/;
+
+/**
+ * The CSP of `app` as directive → sources, the per-answer nonces of script-src and style-src left out
+ * (checked to be there, and to be the only nonce of each).
+ */
+async function csp(app: TestApp): Promise<Record<string, string[]>> {
+  const res = await app.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  const policy = parsePolicy(String(res.headers['content-security-policy']));
+  for (const name of ['script-src', 'style-src']) {
+    expect(
+      policy[name]!.filter((source) => NONCE_SOURCE.test(source)),
+      name,
+    ).toHaveLength(1);
+    policy[name] = policy[name]!.filter((source) => !NONCE_SOURCE.test(source));
+  }
+  return policy;
 }
 
 describe('Content-Security-Policy', () => {
@@ -68,5 +89,34 @@ describe('Content-Security-Policy', () => {
     const google = ['https://www.google.com', 'https://www.gstatic.com'];
     expect(policy['script-src']).toEqual(["'self'", ...google]);
     expect(policy['connect-src']).toEqual(["'self'", ...google, 'https://sso.partner.example']);
+  });
+});
+
+describe('the style nonce of the SPA page', () => {
+  it('hands each answer\'s fresh style nonce to React Aria in <meta property="csp-nonce">', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-dist-'));
+    try {
+      fs.writeFileSync(
+        path.join(dist, 'index.html'),
+        '<!doctype html><html><head><title>Account</title></head><body></body></html>',
+      );
+      t = await startTestApp('sqlite', { env: { WEB_DIST_DIR: dist } });
+      const nonces: string[] = [];
+      for (const url of ['/survey/qualification', '/survey/qualification']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        const styleSrc = parsePolicy(String(res.headers['content-security-policy']))['style-src']!;
+        const nonce = styleSrc.map((source) => NONCE_SOURCE.exec(source)?.[1]).find(Boolean);
+        expect(nonce, styleSrc.join(' ')).toBeDefined();
+        expect(styleSrc).toContain("'self'");
+        expect(styleSrc).not.toContain("'unsafe-inline'");
+        expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}" />\n  </head>`);
+        expect(res.body.match(/csp-nonce/g)).toHaveLength(1);
+        nonces.push(nonce!);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,9 @@
 /**
  * Security headers (house rule 9; DESIGN.md §5): a strict Content-Security-Policy (no inline script
- * or style), no framing, no referrer (e-mailed links carry single-use tokens), HSTS on https.
+ * or style), no framing, no referrer (e-mailed links carry single-use tokens), HSTS on https. Every
+ * answer's policy carries fresh nonces (`reply.cspNonce`, 128 random bits): the SPA's page hands the
+ * style nonce to React Aria, whose one injected `<style>` (touch-action of pressable elements) is
+ * allowed by it and nothing else is (modules/web/static.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -49,6 +52,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   const media = origin(config.mediaUrl);
   const captcha = captchaOrigins(config);
   await app.register(helmet, {
+    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

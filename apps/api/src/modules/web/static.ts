@@ -1,16 +1,28 @@
 /**
  * Serves the built SPA (apps/web/dist) with history-mode fallback (DESIGN.md §1): a GET for a page
- * path answers index.html; unknown /api paths answer the §8 404 shape.
+ * path answers index.html; unknown /api paths answer the §8 404 shape. The page carries
+ * `<meta property="csp-nonce" nonce="…">` with the answer's style nonce (plugins/security.ts), where
+ * React Aria reads it for the `<style>` it injects, so the strict style-src needs no 'unsafe-inline'.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+/**
+ * `html` with the CSP style nonce in `<meta property="csp-nonce">` at the end of its head (the
+ * pseudo-standard React Aria and Vite read); `nonce` is hex, safe in an attribute.
+ */
+export function withStyleNonce(html: string, nonce: string): string {
+  return html.replace(/<\/head>/i, `  <meta property="csp-nonce" nonce="${nonce}" />\n  </head>`);
+}
+
 /** Registers static files and the not-found handler. */
 export async function webRoutes(app: FastifyInstance, distDir: string): Promise<void> {
   const index = path.join(distDir, 'index.html');
   const built = fs.existsSync(index);
+  // Read once: a running node serves the build it started with.
+  const page = built ? fs.readFileSync(index, 'utf8') : '';
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -31,6 +43,9 @@ export async function webRoutes(app: FastifyInstance, distDir: string): Promise<
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(withStyleNonce(page, reply.cspNonce.style));
   });
 }
