@@ -90,6 +90,7 @@ const EnvSchema = z.object({
   EPIC_GAMES_CLIENT_SECRET: z.string().default(''),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
+  OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CREATIVE_ASSEMBLY_ISSUER: url.optional(),
   CREATIVE_ASSEMBLY_CLIENT_ID: z.string().default(''),
   CREATIVE_ASSEMBLY_CLIENT_SECRET: z.string().default(''),
@@ -176,6 +177,11 @@ export interface AppConfig {
   partners: Record<PartnerKey, OidcLinkProvider>;
   /** Lifetime of the hub's authorization codes, seconds (spec §7 GET oauth; at most 600). */
   oauthCodeTtlSeconds: number;
+  /**
+   * Code exchanges (POST oauth/token) one authenticated partner client may make per minute, all its
+   * servers together; failed client authentications count per IP against `rateLimitPerMinute` instead.
+   */
+  oauthTokenRateLimitPerMinute: number;
   /** Access-token lifetime, seconds (DESIGN.md §5: 15 min). */
   accessTokenTtlSeconds: number;
   /** Identity-handle lifetime, days (spec §9: 30). */
@@ -303,6 +309,7 @@ export function loadConfig(
     redirectPatterns: e.REDIRECT_PATTERNS,
     corsOrigins: e.CORS_ORIGINS.map((o) => o.replace(/\/+$/, '')),
     oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
+    oauthTokenRateLimitPerMinute: e.OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE,
     accessTokenTtlSeconds: 15 * 60,
     sessionTtlDays: 30,
     emailLinkTtlHours: 48,

@@ -128,6 +128,7 @@ export async function startTestApp(
       ANONYMOUS_BEARER: TEST_ANONYMOUS_BEARER,
       PUBLIC_URL: 'http://portal.test',
       RATE_LIMIT_PER_MINUTE: '100000',
+      OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'silent',
       // CI sets REDIS_URL: the counters and rate limits then run on the real Redis, isolated per app.
       ...(process.env.REDIS_URL

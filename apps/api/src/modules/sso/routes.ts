@@ -27,6 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { authenticateClient, BASIC_CHALLENGE, verifyClientCredentials } from '../../plugins/client-auth.ts';
 import { toErrorResponse } from '../../plugins/error-handler.ts';
+import { AppError, rateLimited } from '../../lib/errors.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { authorize } from './codes.ts';
 import { exchangeCode, invalidRequest, OAuthTokenRefusal } from './exchange.ts';
@@ -45,22 +46,42 @@ function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
 }
 
+/** Window of the token endpoint's counters, ms. */
+const TOKEN_WINDOW_MS = 60_000;
+
 /**
- * The client of a token request: HTTP Basic, or `client_id` + `client_secret` in the body.
+ * The client of a token request: HTTP Basic, or `client_id` + `client_secret` in the body. Throttled
+ * (DESIGN.md §5): failed authentications count per IP, and an IP over `rateLimitPerMinute` of them in
+ * the minute is refused before its credentials are checked (secret guessing); an authenticated client
+ * has `oauthTokenRateLimitPerMinute` exchanges a minute, counted for the client across its servers and
+ * nodes (a partner's sign-ins all come from its few servers, so a per-IP limit would throttle them).
  * @throws OAuthTokenRefusal invalid_request when both ways are used (RFC 6749 §2.3); AppError 401 when
- *   the credentials are absent or wrong
+ *   the credentials are absent or wrong; 429 ERROR_RATE_LIMITED (Retry-After 60) when throttled
  */
 async function tokenClient(
   ctx: AppContext,
   request: FastifyRequest,
   body: OAuthTokenRequest,
 ): Promise<string> {
+  const failuresKey = `oauth-token-failures:${request.ip}`;
+  if ((await ctx.counters.peek(failuresKey)) >= ctx.config.rateLimitPerMinute) {
+    throw rateLimited(TOKEN_WINDOW_MS / 1000);
+  }
   const posted = body.client_secret !== undefined;
   if (request.headers.authorization !== undefined && posted) throw invalidRequest('client_secret');
-  const client = posted
-    ? await verifyClientCredentials(ctx, body.client_id ?? '', body.client_secret ?? '')
-    : await authenticateClient(ctx, request);
-  return client.clientId;
+  let clientId: string;
+  try {
+    const client = posted
+      ? await verifyClientCredentials(ctx, body.client_id ?? '', body.client_secret ?? '')
+      : await authenticateClient(ctx, request);
+    clientId = client.clientId;
+  } catch (error) {
+    if (error instanceof AppError) await ctx.counters.hit(failuresKey, TOKEN_WINDOW_MS);
+    throw error;
+  }
+  const exchanges = await ctx.counters.hit(`oauth-token-client:${clientId}`, TOKEN_WINDOW_MS);
+  if (exchanges > ctx.config.oauthTokenRateLimitPerMinute) throw rateLimited(TOKEN_WINDOW_MS / 1000);
+  return clientId;
 }
 
 /**
@@ -124,7 +145,8 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           401: OAuthTokenErrorBodySchema,
         },
       },
-      config: { public: true, rateLimit: sensitiveRateLimit(ctx) },
+      // Throttled by client, and by IP for failed authentications (tokenClient), not by IP alone.
+      config: { public: true },
       errorHandler: tokenErrorHandler,
       handler: async (request, reply) => {
         const clientId = await tokenClient(ctx, request, request.body);
