@@ -102,6 +102,33 @@ function linkingEnv(sandboxUrl: string): Record<string, string> {
   };
 }
 
+/** PostgreSQL advisory lock key that orders test schema drops against test app start-ups. */
+const SCHEMA_LOCK_KEY = 4_711_0001;
+
+/**
+ * Runs `work` holding the test-schema lock of the PostgreSQL server at `databaseUrl` on a connection
+ * of its own (handed to `work`): `shared` while an app starts (many may start at once), `exclusive` while a schema is
+ * dropped. Kysely's migrator introspects every schema of the database, and a schema another test drops
+ * meanwhile made it fail with 'schema "t_…" does not exist' (seen on CI, reproduced by starting apps
+ * while others close). Works across test processes on the same server; the lock ends with the
+ * connection.
+ */
+async function withSchemaLock<T>(
+  databaseUrl: string,
+  mode: 'shared' | 'exclusive',
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const lock = mode === 'shared' ? 'pg_advisory_lock_shared' : 'pg_advisory_lock';
+    await client.query(`select ${lock}($1)`, [SCHEMA_LOCK_KEY]);
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Starts the app on a fresh `kind` store. */
 export async function startTestApp(
   kind: 'sqlite' | 'postgres',
@@ -140,8 +167,12 @@ export async function startTestApp(
     },
     options.overrides,
   );
-  const { app, ctx } = await buildApp({ config, schema, logger: false });
-  await app.ready();
+  const start = async () => {
+    const built = await buildApp({ config, schema, logger: false });
+    await built.app.ready();
+    return built;
+  };
+  const { app, ctx } = schema ? await withSchemaLock(databaseUrl, 'shared', start) : await start();
   return {
     app,
     ctx,
@@ -155,10 +186,9 @@ export async function startTestApp(
       await app.close();
       await sandbox.close();
       if (schema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
+        await withSchemaLock(databaseUrl, 'exclusive', (client) =>
+          client.query(`drop schema if exists ${schema} cascade`),
+        );
       }
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
