@@ -6,7 +6,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { html, type SafeHtml } from '../shared/html.ts';
-import { layout } from '../shared/layout.ts';
+import { layout, sendPage } from '../shared/layout.ts';
 import type { SitePlayer } from './site-sessions.ts';
 
 /** The site's name, the heading of its home page. */
@@ -88,20 +88,10 @@ export function sendSitePage(
   hubUrl: string,
   statusCode = 200,
 ): FastifyReply {
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    'img-src data:',
-    `form-action 'self' ${new URL(hubUrl).origin}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return reply
-    .code(statusCode)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', csp)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-store')
-    .send(page.value);
+  return sendPage(reply, page, statusCode, {
+    formTargets: [new URL(hubUrl).origin],
+    images: 'data:',
+    frameAncestors: "'none'",
+    noStore: true,
+  });
 }

@@ -67,26 +67,53 @@ export function layout(title: string, body: SafeHtml): SafeHtml {
     </html> `;
 }
 
-/**
- * Content-Security-Policy of the sandbox pages. No script runs anywhere (not even inside an e-mail's
- * HTML part: a `srcdoc` frame inherits this policy); inline styles and any image are allowed because
- * e-mails rely on them; forms may only post back to the sandbox.
- */
-const CSP = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  'img-src * data:',
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
+/** What a party's page may need beyond the sandbox's default policy (see {@link sendPage}). */
+export interface PagePolicy {
+  /**
+   * Origins forms may post to besides the sandbox (e.g. "http://localhost:8080"): browsers apply
+   * `form-action` to the redirect that follows a form post, so a page sending the browser on to a
+   * relying party or a hub must allow its origin.
+   */
+  formTargets?: readonly string[];
+  /** `img-src`: default `* data:` (e-mails rely on any image); a site that shows none says `data:`. */
+  images?: string;
+  /** `frame-ancestors`: default `'self'` (the mailbox frames e-mails); `'none'` for a page never framed. */
+  frameAncestors?: "'self'" | "'none'";
+  /** Adds `Cache-Control: no-store` (pages per player or per sign-in). */
+  noStore?: boolean;
+}
 
-/** Sends `page` as `text/html` with the sandbox security headers and the given HTTP status. */
-export function sendPage(reply: FastifyReply, page: SafeHtml, statusCode = 200): FastifyReply {
+/**
+ * Content-Security-Policy of a sandbox page. No script runs anywhere (not even inside an e-mail's
+ * HTML part: a `srcdoc` frame inherits this policy); inline styles are allowed, and by default any
+ * image, because e-mails rely on them; forms may only post back to the sandbox and to `formTargets`.
+ */
+function contentSecurityPolicy(policy: PagePolicy): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `img-src ${policy.images ?? '* data:'}`,
+    ["form-action 'self'", ...(policy.formTargets ?? [])].join(' '),
+    "base-uri 'none'",
+    `frame-ancestors ${policy.frameAncestors ?? "'self'"}`,
+  ].join('; ');
+}
+
+/**
+ * Sends `page` as `text/html` with the sandbox security headers (CSP, nosniff, no referrer) and the
+ * given HTTP status; `policy` widens or narrows them for one party's pages.
+ */
+export function sendPage(
+  reply: FastifyReply,
+  page: SafeHtml,
+  statusCode = 200,
+  policy: PagePolicy = {},
+): FastifyReply {
+  if (policy.noStore) void reply.header('cache-control', 'no-store');
   return reply
     .code(statusCode)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', CSP)
+    .header('content-security-policy', contentSecurityPolicy(policy))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .send(page.value);

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { html, type SafeHtml } from '../shared/html.ts';
-import { layout } from '../shared/layout.ts';
+import { layout, sendPage } from '../shared/layout.ts';
 import { SANDBOX_STEAM_DEMO_ACCOUNTS, type SteamAccount } from './accounts.ts';
 import { SANDBOX_STEAM_API_KEYS, type SandboxSteamApiKey } from './keys.ts';
 import { steamOpenIdUrls } from './openid.ts';
@@ -29,22 +29,7 @@ export function sendSteamPage(
   statusCode = 200,
   formTargets: readonly string[] = [],
 ): FastifyReply {
-  const csp = [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    'img-src * data:',
-    ["form-action 'self'", ...formTargets].join(' '),
-    "base-uri 'none'",
-    "frame-ancestors 'self'",
-  ].join('; ');
-  return reply
-    .code(statusCode)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', csp)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'no-store')
-    .send(page.value);
+  return sendPage(reply, page, statusCode, { formTargets, noStore: true });
 }
 
 /** The error page: title "Steam — <title>", the message in an alert, and a link to the start page. */
