@@ -5,7 +5,7 @@
  * sandbox's reCAPTCHA stand-in with its local key pair (CAPTCHA_*), and the sandbox's Steam, Twitch and
  * Epic Games with their local credentials (STEAM_*, TWITCH_*, EPIC_GAMES_*), in two child processes;
  * the sandbox's partner community site signs players in through that API node (SANDBOX_HUB_URL, and
- * SANDBOX_HUB_API_KEY / SANDBOX_HUB_ANONYMOUS_BEARER from API_KEYS / ANONYMOUS_BEARER when given).
+ * SANDBOX_HUB_API_KEY from API_KEYS when given).
  * Any of these given in the environment wins. Ctrl-C stops both; if one dies, the other is stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -38,7 +38,6 @@ const hub = {
   SANDBOX_HUB_URL:
     process.env.SANDBOX_HUB_URL ?? process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '8080'}`,
   ...(process.env.API_KEYS ? { SANDBOX_HUB_API_KEY: process.env.API_KEYS.split(',')[0]!.trim() } : {}),
-  ...(process.env.ANONYMOUS_BEARER ? { SANDBOX_HUB_ANONYMOUS_BEARER: process.env.ANONYMOUS_BEARER } : {}),
 };
 const env = {
   ...linking,

@@ -5,8 +5,8 @@
  * - `SANDBOX_HOST` interface for both (default 127.0.0.1),
  * - `SANDBOX_PUBLIC_URL` base URL the API and browsers use (default http://localhost:<SANDBOX_PORT>),
  * - `SANDBOX_HUB_URL` the Guildgate hub the partner site signs players in through (default
- *   http://localhost:8080), with `SANDBOX_HUB_API_KEY` and `SANDBOX_HUB_ANONYMOUS_BEARER` for its spec §7
- *   calls (defaults: the API's defaults of `API_KEYS` and `ANONYMOUS_BEARER`).
+ *   http://localhost:8080), with `SANDBOX_HUB_API_KEY` for its spec §7 calls (default: the API's default
+ *   of `API_KEYS`; the site authenticates those calls with its own client credentials).
  * Logs the mailbox URL once started; stops gracefully on SIGINT / SIGTERM. Exits with code 1 and a
  * clear message when a variable is invalid or a port cannot be bound.
  */
@@ -19,8 +19,8 @@ function textFromEnv(name: string): string | undefined {
 }
 
 /**
- * Reads `SANDBOX_HUB_URL` (an absolute http(s) URL; trailing slashes dropped), `SANDBOX_HUB_API_KEY` and
- * `SANDBOX_HUB_ANONYMOUS_BEARER`; unset ones keep the partner site's defaults.
+ * Reads `SANDBOX_HUB_URL` (an absolute http(s) URL; trailing slashes dropped), and `SANDBOX_HUB_API_KEY`;
+ * unset ones keep the partner site's defaults.
  * @throws Error naming SANDBOX_HUB_URL when it is not an http(s) URL
  */
 function hubFromEnv(): Partial<HubSettings> {
@@ -34,8 +34,6 @@ function hubFromEnv(): Partial<HubSettings> {
   }
   const apiKey = textFromEnv('SANDBOX_HUB_API_KEY');
   if (apiKey !== undefined) hub.apiKey = apiKey;
-  const anonymousBearer = textFromEnv('SANDBOX_HUB_ANONYMOUS_BEARER');
-  if (anonymousBearer !== undefined) hub.anonymousBearer = anonymousBearer;
   return hub;
 }
 

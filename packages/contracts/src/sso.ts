@@ -42,12 +42,13 @@ export const OAuthTokenRequestSchema = z
   .catchall(z.unknown());
 export type OAuthTokenRequest = z.infer<typeof OAuthTokenRequestSchema>;
 
-/** Answer of POST oauth/token (RFC 6749 §5.1), plus the player's public id. */
+/** Answer of POST oauth/token (RFC 6749 §5.1, with the granted `scope`), plus the player's public id. */
 export const OAuthTokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),
   expires_in: z.number().int(),
   refresh_token: z.string(),
+  scope: z.string(),
   Id_User: z.string(),
 });
 export type OAuthTokenResponse = z.infer<typeof OAuthTokenResponseSchema>;

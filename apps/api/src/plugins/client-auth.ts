@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/schema.ts';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, badRequest } from '../lib/errors.ts';
 import { isoNow } from '../lib/time.ts';
 
 declare module 'fastify' {
@@ -122,6 +122,56 @@ export function partnerClientOf(request: FastifyRequest): PartnerClient {
   const client = clients.get(request);
   if (!client) throw invalidClient();
   return client;
+}
+
+/**
+ * onRequest hook of the spec §7 calls a partner's server makes too (token/verify, token/refresh): an
+ * `Authorization: Basic …` header authenticates the client (401 otherwise), anything else goes to
+ * `otherwise` (the anonymous-call check). The client is then {@link authenticatedClientOf} the request.
+ */
+export function clientOrAnonymousAuth(
+  ctx: AppContext,
+  otherwise: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    if (typeof header === 'string' && /^Basic /i.test(header)) {
+      clients.set(request, await authenticateClient(ctx, request));
+      return;
+    }
+    await otherwise(request, reply);
+  };
+}
+
+/** The client HTTP Basic authenticated for `request`, or null when it came without client credentials. */
+export function authenticatedClientOf(request: FastifyRequest): PartnerClient | null {
+  return clients.get(request) ?? null;
+}
+
+/**
+ * For a call made on behalf of client `clientId` (GET token/refresh; RFC 6749 §6: "the client MUST
+ * authenticate" when it is confidential): a confidential client — one with a secret — must have
+ * authenticated as itself with HTTP Basic; a public client (the portal's SPA) needs nothing more. A call
+ * authenticated as one client never acts for another.
+ * @throws 401 ERROR_UNAUTHORIZED (with `WWW-Authenticate: Basic`) when a confidential client did not
+ *   authenticate; 400 ERROR_TOKEN_INVALID when the request authenticated as another client
+ */
+export async function requireClientAuthentication(
+  ctx: AppContext,
+  request: FastifyRequest,
+  clientId: string,
+): Promise<void> {
+  const authenticated = authenticatedClientOf(request);
+  if (authenticated) {
+    if (authenticated.clientId !== clientId) throw badRequest('ERROR_TOKEN_INVALID');
+    return;
+  }
+  const row = await ctx.db
+    .selectFrom('oauth_clients')
+    .select('client_secret_hash')
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (row?.client_secret_hash) throw invalidClient();
 }
 
 /**

@@ -6,7 +6,8 @@
  *   and exchanges the code at `POST /api/oauth/token` with HTTP Basic client credentials; the hub's
  *   metadata is given by hand (it publishes no discovery document);
  * - plain `fetch` calls `GET /api/token/verify` and `GET /api/token/refresh` with the site's client id,
- *   the portal's `x-api-key` and anonymous bearer (those calls are the spec's, not OAuth's).
+ *   the portal's `x-api-key` and the site's HTTP Basic client credentials (those calls are the spec's,
+ *   not OAuth's; a confidential client must authenticate to refresh, RFC 6749 §6).
  */
 import * as client from 'openid-client';
 
@@ -19,22 +20,24 @@ export const PARTNER_SITE_CLIENT = {
   clientSecret: 'sandbox-partner-secret',
 } as const;
 
-/** Where the hub is and what its spec §7 calls need (the runtime configuration's api keys). */
+/** Where the hub is and what its spec §7 calls need (the runtime configuration's account api key). */
 export interface HubSettings {
   /** The hub's public address, e.g. "http://localhost:8080" (no trailing slash). */
   url: string;
   /** `x-api-key` of the hub's calls (its `API_KEYS`; the runtime configuration's account api key). */
   apiKey: string;
-  /** The anonymous bearer (the hub's `ANONYMOUS_BEARER`; the runtime configuration's api key). */
-  anonymousBearer: string;
 }
 
 /** Default hub: `npm start`'s API node with its default keys. */
 export const DEFAULT_HUB: HubSettings = {
   url: 'http://localhost:8080',
   apiKey: 'guildgate-local-web-key',
-  anonymousBearer: 'guildgate-anonymous-bearer',
 };
+
+/** `Authorization: Basic …` of the site's client (RFC 6749 §2.3.1: each part form-encoded first). */
+const CLIENT_BASIC = `Basic ${Buffer.from(
+  `${encodeURIComponent(PARTNER_SITE_CLIENT.clientId)}:${encodeURIComponent(PARTNER_SITE_CLIENT.clientSecret)}`,
+).toString('base64')}`;
 
 /** Bound of every call to the hub, seconds. */
 const TIMEOUT_SECONDS = 10;
@@ -149,14 +152,14 @@ export async function finishSignIn(
   }
 }
 
-/** GET `${hub}/api/<path>?<query>` with the portal's keys; the JSON answer and status. */
+/** GET `${hub}/api/<path>?<query>` with the portal's api key and the site's client credentials. */
 async function callHub(
   hub: HubSettings,
   path: string,
   query: Record<string, string>,
 ): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${hub.url}/api/${path}?${new URLSearchParams(query)}`, {
-    headers: { 'x-api-key': hub.apiKey, authorization: `Bearer ${hub.anonymousBearer}` },
+    headers: { 'x-api-key': hub.apiKey, authorization: CLIENT_BASIC },
     signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
   });
   const body: unknown = await response.json().catch(() => null);

@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { DEMO_PLAYER, seedDemoData } from '../../../api/src/db/seed.ts';
 import {
   ANONYMOUS,
-  TEST_ANONYMOUS_BEARER,
   TEST_API_KEY,
   asUser,
   json,
@@ -40,7 +39,7 @@ export async function startPartnerSiteWorld(options: TestAppOptions = {}): Promi
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const hubUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const site = await startTestSandbox((context) => [
-    partnerSiteParty(context, { url: hubUrl, apiKey: TEST_API_KEY, anonymousBearer: TEST_ANONYMOUS_BEARER }),
+    partnerSiteParty(context, { url: hubUrl, apiKey: TEST_API_KEY }),
   ]);
   await seedDemoData(t.ctx.db, { sandboxUrl: site.baseUrl });
   return {

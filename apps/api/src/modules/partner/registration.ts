@@ -20,7 +20,7 @@ import { requireCaptcha } from '../captcha/verify.ts';
 import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
 import { DEFAULT_AVATAR_PATH } from '../register/service.ts';
 import { usernameError } from '../register/rules.ts';
-import { createSession, type SessionOrigin } from '../session/sessions.ts';
+import { createSession, type RequestOrigin } from '../session/sessions.ts';
 import { PARTNERS, partnerKeyOf, ssoIdOf, type PartnerIdentity } from './sign-on.ts';
 
 /** Lifetime of the log-in ticket a registration answers, ms. */
@@ -159,7 +159,7 @@ export async function registerPartnerPlayer(
 export async function logInWithTicket(
   ctx: AppContext,
   ticket: string,
-  origin: Omit<SessionOrigin, 'clientId'>,
+  origin: RequestOrigin,
 ): Promise<string> {
   const ticketHash = sha256(ticket);
   const now = isoNow();
@@ -188,5 +188,5 @@ export async function logInWithTicket(
     .executeTakeFirst();
   if (!user) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
-  return createSession(ctx, user, { ...origin, clientId: row.client_id ?? ctx.config.portalClientId });
+  return createSession(ctx, user, origin);
 }

@@ -29,7 +29,7 @@ import {
   redeemAuthorizationResponse,
 } from '../../lib/oidc-client.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
-import { createSession, type SessionOrigin } from '../session/sessions.ts';
+import { createSession, type RequestOrigin } from '../session/sessions.ts';
 import { resolveClientId } from '../session/clients.ts';
 
 /** How long the partner's round trip may take, ms. */
@@ -87,7 +87,8 @@ function callbackUri(ctx: AppContext): string {
 /**
  * Starts a sign-on at `partner` and returns the URL of its sign-in page (spec §7 partner/…/login-url
  * and /register-url → URL).
- * @param options.clientId the OAuth client the session will be for (unregistered → the portal's)
+ * @param options.clientId the OAuth client the player came through (unregistered → the portal's),
+ *   recorded on a new player (`users.client_id`); the session is the portal's whatever it is
  * @param options.extra further authorization parameters (`login_hint`, `screen_hint=signup`)
  * @throws 503 ERROR_PARTNER_NOT_REACHABLE
  */
@@ -157,7 +158,7 @@ export async function completeSignOn(
   ctx: AppContext,
   query: PartnerCallbackQuery,
   expected: PartnerKey | null,
-  origin: Omit<SessionOrigin, 'clientId'>,
+  origin: RequestOrigin,
 ): Promise<PartnerCallbackResponse> {
   if (!query.state) throw badRequest('ERROR_STATE_EMPTY');
   const stateHash = sha256(query.state);
@@ -221,8 +222,7 @@ export async function completeSignOn(
     .executeTakeFirst();
   if (user) {
     if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
-    const clientId = row.client_id ?? ctx.config.portalClientId;
-    const created = await createSession(ctx, user, { ...origin, clientId });
+    const created = await createSession(ctx, user, origin);
     await audit(ctx, user.id, 'partner.signed_in', origin.ip, { partner });
     return { Created: created, CreateAccount: false, Validated: true, ...answer };
   }

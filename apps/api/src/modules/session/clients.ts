@@ -4,7 +4,10 @@
  */
 import type { AppContext } from '../../context.ts';
 
-/** The client a session is issued to: `requested` when registered, else the portal's own client. */
+/**
+ * The client a player came through (recorded on a new player, `users.client_id`): `requested` when
+ * registered, else the portal's own client. Sessions opened at the portal are always the portal's.
+ */
 export async function resolveClientId(
   ctx: AppContext,
   requested: string | null | undefined,

@@ -12,7 +12,7 @@ import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../
 import { MINUTE_MS, isoNow } from '../../lib/time.ts';
 import { audit } from '../../lib/audit.ts';
 import { findUserByIdUser, findUserByLogin } from '../profile/users.ts';
-import { createSession, type SessionOrigin } from './sessions.ts';
+import { createSession, type RequestOrigin } from './sessions.ts';
 
 /** Unsuccessful attempts allowed per account and IP within {@link FAILURE_WINDOW_MS}. */
 export const MAX_FAILURES_PER_ACCOUNT_IP = 10;
@@ -47,7 +47,7 @@ async function checkPasswordAndOpen(
   ctx: AppContext,
   user: UserRow | undefined,
   password: string,
-  origin: SessionOrigin,
+  origin: RequestOrigin,
   passwordProperty: string,
 ): Promise<string> {
   if (!password) throw badRequest('ERROR_PASSWORD_EMPTY', 'Password');
@@ -87,7 +87,7 @@ export async function logIn(
   ctx: AppContext,
   usernameOrEmail: string,
   password: string,
-  origin: SessionOrigin,
+  origin: RequestOrigin,
 ): Promise<string> {
   if (!usernameOrEmail.trim()) throw badRequest('ERROR_USERNAME_EMPTY', 'UsernameOrEmail');
   const user = await findUserByLogin(ctx.db, usernameOrEmail);
@@ -99,7 +99,7 @@ export async function logInUser(
   ctx: AppContext,
   idUser: string,
   password: string,
-  origin: SessionOrigin,
+  origin: RequestOrigin,
 ): Promise<string> {
   const user = await findUserByIdUser(ctx.db, idUser);
   if (!user) {

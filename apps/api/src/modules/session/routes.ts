@@ -23,22 +23,22 @@ import {
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { anonymousAuth, authenticateToken, requireSelf, userAuth } from '../../plugins/auth.ts';
+import {
+  authenticatedClientOf,
+  clientOrAnonymousAuth,
+  requireClientAuthentication,
+} from '../../plugins/client-auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { identify, logIn, logInUser } from './login.ts';
-import { refreshTokens, revokeSession, tokenForIdentity, type SessionOrigin } from './sessions.ts';
-import { resolveClientId } from './clients.ts';
+import { refreshTokens, revokeSession, tokenForIdentity, type RequestOrigin } from './sessions.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
 import { requireCaptcha } from '../captcha/verify.ts';
 
-async function originOf(
-  ctx: AppContext,
-  request: FastifyRequest,
-  clientId: string | null | undefined,
-): Promise<SessionOrigin> {
+/** The request's address and user agent, recorded on the session a log-in opens. */
+function originOf(request: FastifyRequest): RequestOrigin {
   return {
-    clientId: await resolveClientId(ctx, clientId),
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
   };
@@ -67,9 +67,9 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
-      const { UsernameOrEmail, Password, ClientId, Token } = request.body;
+      const { UsernameOrEmail, Password, Token } = request.body;
       await requireCaptcha(ctx, Token, 'login', request.ip);
-      return { Created: await logIn(ctx, UsernameOrEmail, Password, await originOf(ctx, request, ClientId)) };
+      return { Created: await logIn(ctx, UsernameOrEmail, Password, originOf(request)) };
     },
   });
 
@@ -84,8 +84,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       await requireCaptcha(ctx, request.body.Token, 'login', request.ip);
-      const origin = await originOf(ctx, request, request.body.ClientId);
-      return { Created: await logInUser(ctx, request.params.id, request.body.Password, origin) };
+      return { Created: await logInUser(ctx, request.params.id, request.body.Password, originOf(request)) };
     },
   });
 
@@ -98,22 +97,28 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
+  // A partner's server authenticates its client with HTTP Basic here; the SPA sends the anonymous bearer.
+  const clientOrAnonymous = clientOrAnonymousAuth(ctx, anonymous);
+
   r.get('/token/refresh', {
     schema: { querystring: TokenRefreshQuerySchema, response: { 200: TokenRefreshResponseSchema } },
-    onRequest: anonymous,
+    onRequest: clientOrAnonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await requireClientAuthentication(ctx, request, request.query.client_id);
       return refreshTokens(ctx, request.query);
     },
   });
 
   r.get('/token/verify', {
     schema: { querystring: TokenVerifyQuerySchema, response: { 200: TokenVerifyResponseSchema } },
-    onRequest: anonymous,
+    onRequest: clientOrAnonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const { client_id, access_token } = request.query;
       if (!client_id || !access_token) throw badRequest('ERROR_TOKEN_INVALID');
+      const client = authenticatedClientOf(request);
+      if (client && client.clientId !== client_id) throw badRequest('ERROR_TOKEN_INVALID');
       const auth = await authenticateToken(ctx, access_token, client_id);
       if (!auth) throw badRequest('ERROR_TOKEN_INVALID');
       const user = await ctx.db

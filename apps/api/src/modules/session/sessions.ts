@@ -13,12 +13,25 @@ import { randomToken, sha256, uuid } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { audit } from '../../lib/audit.ts';
+import { PARTNER_SCOPE, PORTAL_SCOPE } from './access-tokens.ts';
 
-/** Where a session comes from (for audit and the token audience). */
-export interface SessionOrigin {
-  clientId: string;
+/** Where a request comes from (the session's record and audit). */
+export interface RequestOrigin {
   ip: string | null;
   userAgent: string | null;
+}
+
+/** Where a session comes from: the request, and the client its tokens are for (their audience). */
+export interface SessionOrigin extends RequestOrigin {
+  clientId: string;
+}
+
+/**
+ * The scope of the tokens of `clientId`'s sessions (access-tokens.ts): {@link PORTAL_SCOPE} for the
+ * portal's own client, {@link PARTNER_SCOPE} for a partner client.
+ */
+export function scopeOfClient(ctx: Pick<AppContext, 'config'>, clientId: string): string {
+  return clientId === ctx.config.portalClientId ? PORTAL_SCOPE : PARTNER_SCOPE;
 }
 
 /** A session just opened by {@link openSession}. */
@@ -61,9 +74,13 @@ export async function openSession(
   return session;
 }
 
-/** Creates a session for `user`; returns the identity handle (`Created`). */
-export async function createSession(ctx: AppContext, user: UserRow, origin: SessionOrigin): Promise<string> {
-  return (await openSession(ctx, user, origin)).identity;
+/**
+ * Opens a portal session for `user` (a log-in at the portal: password, partner studio sign-on, or a
+ * registration's ticket); returns its identity handle (`Created`). Its tokens are always the portal
+ * client's, whatever client the log-in form named: only POST oauth/token opens a partner's session.
+ */
+export async function createSession(ctx: AppContext, user: UserRow, origin: RequestOrigin): Promise<string> {
+  return (await openSession(ctx, user, { ...origin, clientId: ctx.config.portalClientId })).identity;
 }
 
 /** Inserts a new refresh token of `sessionId` valid until `sessionExpiresAt`; returns it in clear. */
@@ -111,14 +128,19 @@ export interface MintedTokens {
 
 /**
  * Mints the tokens of `session` (DESIGN.md §5): an access token whose audience is the session's client
- * and a new refresh token, which supersedes the session's previous unused ones (only the newest stays
+ * (its scope that client's, {@link scopeOfClient}) and a new refresh token, which supersedes the session's previous unused ones (only the newest stays
  * valid); records the access token's expiry on the session. Shared by GET token/{identity} and the
  * hub's code exchange (POST oauth/token). Writes in `ctx.db`: pass a transaction.
  */
 export async function mintTokens(ctx: AppContext, session: MintableSession): Promise<MintedTokens> {
   const now = isoNow();
   const { jwt, expiresAt } = await ctx.accessTokens.issue(
-    { sub: session.idUser, sid: session.id, aud: session.clientId },
+    {
+      sub: session.idUser,
+      sid: session.id,
+      aud: session.clientId,
+      scope: scopeOfClient(ctx, session.clientId),
+    },
     ctx.config.accessTokenTtlSeconds,
   );
   await ctx.db
@@ -238,7 +260,12 @@ export async function refreshTokens(
   }
   if (result === 'invalid') throw badRequest('ERROR_TOKEN_INVALID_REFRESH');
   const { jwt, expiresAt } = await ctx.accessTokens.issue(
-    { sub: claims.sub, sid: result.sessionId, aud: query.client_id },
+    {
+      sub: claims.sub,
+      sid: result.sessionId,
+      aud: query.client_id,
+      scope: scopeOfClient(ctx, query.client_id),
+    },
     ctx.config.accessTokenTtlSeconds,
   );
   await ctx.db

@@ -144,8 +144,8 @@ describe.each(STORES)('GET oauth on %s', (kind) => {
       [{ response_type: 'code id_token' }, 'unsupported_response_type'],
       [{ state: '' }, 'invalid_request'],
       [{ code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }, 'invalid_request'],
-      [{ code_challenge: 'a'.repeat(43) }, 'invalid_request'],
-      [{ code_challenge_method: 'S256' }, 'invalid_request'],
+      [{ code_challenge_method: '' }, 'invalid_request'],
+      [{ code_challenge: '' }, 'invalid_request'],
       [{ code_challenge: 'a'.repeat(42), code_challenge_method: 'S256' }, 'invalid_request'],
       [{ code_challenge: 'a'.repeat(44), code_challenge_method: 'S256' }, 'invalid_request'],
       [{ code_challenge: `${'a'.repeat(42)}=`, code_challenge_method: 'S256' }, 'invalid_request'],
@@ -194,14 +194,37 @@ describe.each(STORES)('GET oauth on %s', (kind) => {
     const stored = JSON.stringify(await hub.t.ctx.db.selectFrom('oauth_codes').selectAll().execute());
     expect(stored).not.toContain(code);
     const issued = await auditEvents(hub.t, 'sso.code_issued');
-    expect(issued.at(-1)).toEqual({ user_id: hub.player.id, detail: { clientId: CLIENT, pkce: true } });
-    const plain = await newCode(hub);
-    const plainRow = await hub.t.ctx.db
-      .selectFrom('oauth_codes')
-      .select(['code_challenge', 'code_challenge_method'])
-      .where('code_hash', '=', sha256(plain))
-      .executeTakeFirstOrThrow();
-    expect(plainRow).toEqual({ code_challenge: null, code_challenge_method: null });
+    expect(issued.at(-1)).toEqual({
+      user_id: hub.player.id,
+      detail: { clientId: CLIENT, scope: 'openid profile' },
+    });
+  });
+
+  it('requires PKCE of every client (RFC 9700 §2.1.1): no challenge, no code, an invalid_request', async () => {
+    const { code_challenge: _challenge, code_challenge_method: _method, ...withoutPkce } = AUTHORIZATION;
+    const before = await hub.t.ctx.db.selectFrom('oauth_codes').select('code_hash').execute();
+    for (const query of [withoutPkce, { ...withoutPkce, code_challenge_method: 'S256' }]) {
+      const target = redirectOf(await getOAuth(hub, query));
+      expect(`${target.origin}${target.pathname}`).toBe(REDIRECT_URI);
+      expect(target.searchParams.get('error')).toBe('invalid_request');
+      expect(target.searchParams.get('error_description')).toBe('code_challenge required (S256)');
+      expect(target.searchParams.get('state')).toBe('xyz');
+      expect(target.searchParams.has('code')).toBe(false);
+    }
+    const after = await hub.t.ctx.db.selectFrom('oauth_codes').select('code_hash').execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('grants the scopes openid and profile only (RFC 6749 §3.3): another one is invalid_scope', async () => {
+    for (const scope of ['openid', 'profile', 'openid profile', '  profile   openid ']) {
+      const target = redirectOf(await getOAuth(hub, { ...AUTHORIZATION, scope }));
+      expect(target.searchParams.has('code'), scope).toBe(true);
+    }
+    for (const scope of ['account', 'openid account', 'admin', 'openid\u0001']) {
+      const target = redirectOf(await getOAuth(hub, { ...AUTHORIZATION, scope }));
+      expect(target.searchParams.get('error'), scope).toBe('invalid_scope');
+      expect(target.searchParams.has('code'), scope).toBe(false);
+    }
   });
 
   it("keeps the redirect URI's own query and adds code and state to it", async () => {

@@ -7,8 +7,10 @@
  * those never redirect (RFC 6749 §4.1.2.1). A visitor is sent to log in first and comes back to
  * /oauth. For a player, other problems go back to the client with `error` and `state`; otherwise a
  * code — 256 random bits, stored as SHA-256, single use, `OAUTH_CODE_TTL_SECONDS` (at most 10 min) —
- * bound to the client, the player, the redirect URI and the PKCE challenge. The code exchange
- * (POST oauth/token) is `exchange.ts`.
+ * bound to the client, the player, the redirect URI and the PKCE challenge. PKCE S256 is required of
+ * every client (RFC 9700 §2.1.1, OAuth 2.1): a request without a challenge gets no code. The scope is
+ * `openid profile` (the partner scopes of access-tokens.ts); a request for another is invalid_scope
+ * (RFC 6749 §3.3, §4.1.2.1). The code exchange (POST oauth/token) is `exchange.ts`.
  */
 import { createHash } from 'node:crypto';
 import type { OAuthQuery } from '@guildgate/contracts';
@@ -19,6 +21,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
+import { PARTNER_SCOPE, PARTNER_SCOPES } from '../session/access-tokens.ts';
 
 /** Longest lifetime of a code, seconds (RFC 6749 §4.1.2: "a maximum lifetime of 10 minutes"). */
 export const MAX_CODE_TTL_SECONDS = 600;
@@ -45,6 +48,16 @@ const VERIFIER_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
 export function verifierMatches(verifier: string | undefined, challenge: string): boolean {
   if (verifier === undefined || !VERIFIER_PATTERN.test(verifier)) return false;
   return createHash('sha256').update(verifier, 'ascii').digest('base64url') === challenge;
+}
+
+/**
+ * Is the requested `scope` one the hub grants partner clients (RFC 6749 §3.3: space-delimited, case
+ * sensitive)? An absent or blank scope asks for the default, {@link PARTNER_SCOPE}.
+ */
+export function isGrantableScope(scope: string | undefined): boolean {
+  if (scope === undefined) return true;
+  const asked = scope.split(' ').filter(Boolean);
+  return asked.every((one) => (PARTNER_SCOPES as readonly string[]).includes(one));
 }
 
 /** `url` with `parameters` added to its query (its own query kept; empty values left out). */
@@ -101,16 +114,17 @@ export async function authorize(
   if (!auth) return `/login?redirectUrl=${encodeURIComponent(`/oauth?${rawQuery}`)}`;
 
   const state = query.state;
-  const refuse = (error: string) => withParameters(redirectUri, { error, state });
+  const refuse = (error: string, description?: string) =>
+    withParameters(redirectUri, { error, error_description: description, state });
   if (query.response_type !== 'code') return refuse('unsupported_response_type');
-  if (!state) return refuse('invalid_request');
+  if (!state) return refuse('invalid_request', 'state required');
   const challenge = query.code_challenge;
   const method = query.code_challenge_method;
-  if (challenge !== undefined || method !== undefined) {
-    if (method !== PKCE_METHOD || challenge === undefined || !CHALLENGE_PATTERN.test(challenge)) {
-      return refuse('invalid_request');
-    }
+  if (challenge === undefined) return refuse('invalid_request', 'code_challenge required (S256)');
+  if (method !== PKCE_METHOD || !CHALLENGE_PATTERN.test(challenge)) {
+    return refuse('invalid_request', 'code_challenge must be 43 base64url characters with S256');
   }
+  if (!isGrantableScope(query.scope)) return refuse('invalid_scope');
   const code = randomToken(32);
   const now = isoNow();
   const ttlMs = Math.min(ctx.config.oauthCodeTtlSeconds, MAX_CODE_TTL_SECONDS) * 1000;
@@ -123,8 +137,8 @@ export async function authorize(
         client_id: client.client_id,
         user_id: auth.userId,
         redirect_uri: redirectUri,
-        code_challenge: challenge ?? null,
-        code_challenge_method: challenge === undefined ? null : PKCE_METHOD,
+        code_challenge: challenge,
+        code_challenge_method: PKCE_METHOD,
         created_at: now,
         expires_at: isoIn(ttlMs),
         used_at: null,
@@ -133,7 +147,7 @@ export async function authorize(
       .execute();
     await audit({ db: trx }, auth.userId, 'sso.code_issued', ip, {
       clientId: client.client_id,
-      pkce: challenge !== undefined,
+      scope: PARTNER_SCOPE,
     });
   });
   return withParameters(redirectUri, { code, state });

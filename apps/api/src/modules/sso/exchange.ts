@@ -21,6 +21,7 @@ import { sha256 } from '../../lib/crypto.ts';
 import { isoNow } from '../../lib/time.ts';
 import { mintTokens, openSession, revokeSessions } from '../session/sessions.ts';
 import { verifierMatches } from './codes.ts';
+import { PARTNER_SCOPE } from '../session/access-tokens.ts';
 
 /** A refused token request (RFC 6749 §5.2): the OAuth `error`, our §8 code and the field concerned. */
 export class OAuthTokenRefusal extends Error {
@@ -83,11 +84,11 @@ async function refuseReplay(
  * @param request the token request (grant_type, code, redirect_uri, code_verifier; client_id when given
  *   must be `clientId`)
  * @returns RFC 6749 §5.1 answer: access_token (EdDSA JWT, aud = clientId), token_type Bearer,
- *   expires_in (seconds), refresh_token, and the player's Id_User
+ *   expires_in (seconds), refresh_token, scope (`openid profile`), and the player's Id_User
  * @throws OAuthTokenRefusal — invalid_request (no grant_type, code or redirect_uri; another
  *   client_id), unsupported_grant_type (not authorization_code), invalid_grant (unknown, expired, used,
- *   another client's code, another redirect URI, wrong or missing PKCE verifier, or a verifier for a
- *   code issued without a challenge, banned player)
+ *   another client's code, another redirect URI, wrong or missing PKCE verifier, a code stored
+ *   without a challenge, banned player)
  */
 export async function exchangeCode(
   ctx: AppContext,
@@ -119,10 +120,9 @@ export async function exchangeCode(
       await refuseReplay(trx, codeHash, clientId, origin);
       return null;
     }
+    // PKCE is required (RFC 9700 §2.1.1): a code stored without a challenge is never exchanged.
     const verifierOk =
-      row.code_challenge === null
-        ? request.code_verifier === undefined
-        : verifierMatches(request.code_verifier, row.code_challenge);
+      row.code_challenge !== null && verifierMatches(request.code_verifier, row.code_challenge);
     if (
       row.client_id !== clientId ||
       row.expires_at <= now ||
@@ -164,6 +164,7 @@ export async function exchangeCode(
     access_token: outcome.tokens.jwt,
     token_type: 'Bearer',
     expires_in: ctx.config.accessTokenTtlSeconds,
+    scope: PARTNER_SCOPE,
     refresh_token: outcome.tokens.refresh,
     Id_User: outcome.idUser,
   };

@@ -59,9 +59,15 @@ describe.each(STORES)('the hub on %s', (kind) => {
       'access_token',
       'expires_in',
       'refresh_token',
+      'scope',
       'token_type',
     ]);
-    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900, Id_User: hub.player.idUser });
+    expect(tokens).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 900,
+      scope: 'openid profile',
+      Id_User: hub.player.idUser,
+    });
     const claims = decodeJwt(tokens.access_token);
     expect(claims).toMatchObject({ aud: CLIENT, sub: hub.player.idUser, iss: hub.t.config.publicUrl });
     const session = await hub.t.ctx.db

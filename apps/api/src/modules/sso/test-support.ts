@@ -76,12 +76,23 @@ export function basic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 }
 
-/** A valid authorization request of CLIENT. */
+/** A PKCE verifier and its S256 challenge (RFC 7636 §4.1–§4.2). */
+export function pkcePair(seed: string): { verifier: string; challenge: string } {
+  const verifier = createHash('sha256').update(seed).digest('base64url') + '-._~verifier';
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The PKCE pair of {@link AUTHORIZATION} and {@link grant}: every client must use PKCE (RFC 9700 §2.1.1). */
+export const PKCE = pkcePair('suite default');
+
+/** A valid authorization request of CLIENT, with the PKCE challenge of {@link PKCE}. */
 export const AUTHORIZATION = {
   client_id: CLIENT,
   redirect_uri: REDIRECT_URI,
   state: 'xyz',
   response_type: 'code',
+  code_challenge: PKCE.challenge,
+  code_challenge_method: 'S256',
 } as const;
 
 /** GET oauth with `query`, as the player by default. */
@@ -125,9 +136,15 @@ export function postToken(
   });
 }
 
-/** The grant of a code for REDIRECT_URI. */
+/** The grant of a code for REDIRECT_URI, with the verifier of {@link PKCE} unless `extra` says otherwise. */
 export function grant(code: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, ...extra };
+  return {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: PKCE.verifier,
+    ...extra,
+  };
 }
 
 /** The token answer of a successful exchange. */
@@ -136,6 +153,7 @@ export interface HubTokens {
   refresh_token: string;
   token_type: string;
   expires_in: number;
+  scope: string;
   Id_User: string;
 }
 
@@ -159,22 +177,20 @@ export function verifyToken(
   });
 }
 
-/** GET token/refresh with the anonymous bearer. */
+/**
+ * GET token/refresh as a partner's server makes it: the portal's `x-api-key` and CLIENT's HTTP Basic
+ * credentials (a confidential client authenticates to refresh), unless `authorization` is given.
+ */
 export function refreshToken(
   hub: Hub,
   query: { client_id: string; access_token: string; refresh_token: string },
+  authorization: string = basic(CLIENT, hub.secret),
 ): Promise<LightMyRequestResponse> {
   return hub.t.app.inject({
     method: 'GET',
     url: `/api/token/refresh?${new URLSearchParams(query)}`,
-    headers: ANONYMOUS,
+    headers: { 'x-api-key': ANONYMOUS['x-api-key'], authorization },
   });
-}
-
-/** A PKCE verifier and its S256 challenge (RFC 7636 §4.1–§4.2). */
-export function pkcePair(seed: string): { verifier: string; challenge: string } {
-  const verifier = createHash('sha256').update(seed).digest('base64url') + '-._~verifier';
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
 /** Audit events of `type`, oldest first, with their parsed detail. */

@@ -173,7 +173,7 @@ describe.each(STORES)('POST oauth/token on %s', (kind) => {
     expect(json<{ Id_User: string }>(res).Id_User).toBe(hub.player.idUser);
   });
 
-  it('checks the PKCE verifier of a code issued with a challenge, and refuses one for a code without', async () => {
+  it('checks the PKCE verifier, and never exchanges a code stored without a challenge', async () => {
     const { verifier, challenge } = pkcePair('token-suite');
     const pkce = { code_challenge: challenge, code_challenge_method: 'S256' };
     const refused: Array<Record<string, string>> = [
@@ -195,13 +195,19 @@ describe.each(STORES)('POST oauth/token on %s', (kind) => {
       'invalid_grant',
       GRANT_INVALID,
     );
-    const noChallenge = await newCode(hub);
-    expectRefusal(
-      await postToken(hub, grant(noChallenge, { code_verifier: verifier })),
-      400,
-      'invalid_grant',
-      GRANT_INVALID,
-    );
+    // A code stored without a challenge (issued before PKCE was required) is never exchanged.
+    const legacy = await newCode(hub, pkce);
+    await hub.t.ctx.db
+      .updateTable('oauth_codes')
+      .set({ code_challenge: null, code_challenge_method: null })
+      .where('code_hash', '=', sha256(legacy))
+      .execute();
+    for (const extra of [{ code_verifier: verifier }, { code_verifier: '' }]) {
+      const res = await postToken(hub, grant(legacy, extra));
+      expectRefusal(res, 400, 'invalid_grant', GRANT_INVALID);
+    }
+    const { code_verifier: _verifier, ...withoutVerifier } = grant(legacy);
+    expectRefusal(await postToken(hub, withoutVerifier), 400, 'invalid_grant', GRANT_INVALID);
     const right = await postToken(hub, grant(await newCode(hub, pkce), { code_verifier: verifier }));
     expect(right.statusCode, right.body).toBe(200);
   });
