@@ -49,6 +49,47 @@ describe('isRedirectAllowed', () => {
     expect(isRedirectAllowed(url, PATTERNS)).toBe(false);
   });
 
+  describe('path traversal and host tricks the prefix and wildcard checks must not let through', () => {
+    const withApp = [...PATTERNS, 'https://site.example/app/', 'https://*.partner.example/'];
+
+    it.each([
+      // Servlet containers read `..;` as `..` (Tomcat, Jetty): /app/..;/admin is /admin there.
+      'https://site.example/app/..;/admin',
+      'https://site.example/app/.;/../admin',
+      'https://site.example/app/..;jsessionid=1/admin',
+      // Percent-encoded dot segments and separators (decoded by the server behind the prefix).
+      'https://site.example/app/%2e%2e%3b/admin',
+      'https://site.example/app/%2e%2e/admin',
+      'https://site.example/app/%2E%2E%2Fadmin',
+      'https://site.example/app/.%2e/admin',
+      'https://site.example/app/%2e./admin',
+      'https://site.example/app/..%2fadmin',
+      'https://site.example/app/..%5cadmin',
+      'https://site.example/app/%252e%252e/admin',
+      // Dot segments written plainly (the parser folds them; a target that needs them is not genuine).
+      'https://site.example/app/../admin',
+      'https://site.example/app/./x',
+      // Empty host labels pass an "ends with .partner.example" wildcard.
+      'https://.partner.example/',
+      'https://a..partner.example/',
+      'https://eu..studio.example/community',
+      'https://.studio.example/community',
+    ])('refuses %s', (url) => {
+      expect(isRedirectAllowed(url, withApp)).toBe(false);
+    });
+
+    it.each([
+      'https://site.example/app/',
+      'https://site.example/app/forum/thread.html',
+      'https://site.example/app/v1.2/notes',
+      'https://site.example/app/...',
+      'https://site.example/app/x?path=../admin',
+      'https://eu.partner.example/',
+    ])('still accepts %s', (url) => {
+      expect(isRedirectAllowed(url, withApp)).toBe(true);
+    });
+  });
+
   it('refuses non-strings and empty patterns', () => {
     expect(isRedirectAllowed(undefined, PATTERNS)).toBe(false);
     expect(isRedirectAllowed(42, PATTERNS)).toBe(false);

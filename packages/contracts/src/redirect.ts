@@ -5,6 +5,12 @@
  * sub-domain (not the bare domain). A target is allowed only when it is an absolute http(s) URL,
  * written plainly (no userinfo, backslashes, control characters, whitespace or percent-encoded
  * authority, no address embedded in the path), and its scheme, host, port and optional path prefix (on a segment boundary) match a pattern.
+ *
+ * The path prefix only means something when the server behind it reads the same path: so a target
+ * with a dot segment (`/app/../admin`, `/app/./x`), a dot segment with parameters (`/app/..;/admin`,
+ * which Tomcat and Jetty read as `..`), or a percent-encoded dot, slash, backslash, semicolon or percent
+ * sign in its path (`/app/%2e%2e%3b/admin`, `%252e`) is refused; so is a host with an empty label
+ * (`https://.partner.example/` would pass a `*.partner.example` wildcard).
  */
 import { z } from 'zod';
 
@@ -32,6 +38,15 @@ function parsePattern(pattern: string): ParsedPattern | null {
   };
 }
 
+/**
+ * Does the raw (undecoded) `path` hold a dot segment, a dot segment with `;` parameters, or a
+ * percent-encoded dot, slash, backslash, semicolon or percent sign — anything a server may read as another path than the prefix?
+ */
+function hasTraversal(path: string): boolean {
+  if (/%(2e|2f|5c|3b|25)/i.test(path)) return true;
+  return path.split('/').some((segment) => /^\.{1,2}(;|$)/.test(segment));
+}
+
 function defaultPort(protocol: string): string {
   return protocol === 'https:' ? '443' : '80';
 }
@@ -47,10 +62,11 @@ export function isRedirectAllowed(target: unknown, patterns: readonly string[]):
   // Anything a browser might reinterpret: whitespace, controls, backslashes, non-ASCII.
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\s\\\u0000-\u001f\u007f-\uffff]/.test(target)) return false;
-  const raw = /^(https?):\/\/([^/?#]*)/i.exec(target);
+  const raw = /^(https?):\/\/([^/?#]*)([^?#]*)/i.exec(target);
   if (!raw) return false;
   const authority = raw[2]!.toLowerCase();
   if (authority.length === 0 || /[@%]/.test(authority)) return false;
+  if (hasTraversal(raw[3]!)) return false;
   let url: URL;
   try {
     url = new URL(target);
@@ -59,6 +75,7 @@ export function isRedirectAllowed(target: unknown, patterns: readonly string[]):
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
+  if (url.hostname.split('.').includes('')) return false;
   // The parser must read the same host that is written: no parser differentials.
   if (url.host !== authority && `${url.host}:${defaultPort(url.protocol)}` !== authority) return false;
   // A path that embeds another address ('/https://evil/', '//evil') invites chained redirects.
