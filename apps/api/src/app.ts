@@ -63,6 +63,19 @@ export interface BuiltApp {
 }
 
 /**
+ * Fastify's `trustProxy` for TRUST_PROXY (docs/configuration.md): a list of proxy addresses and ranges
+ * as it is; a hop count `n` as a function trusting the peer and the `n - 1` addresses it forwarded
+ * before it (Express's "trust proxy" number: `X-Forwarded-For` is read from the right, and its n-th value
+ * from the right is the client). Fastify itself no longer takes a number (it would trust nothing).
+ */
+export function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
  * Builds the app; migrations and reference data are applied before it answers.
  * @throws Error when the store cannot be opened or migrated
  */
@@ -77,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
             redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
             serializers: { req: requestSerializer },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     genReqId: () => uuid(),
     requestIdHeader: 'x-request-id',

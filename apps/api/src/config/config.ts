@@ -3,6 +3,7 @@
  * `loadConfig(env)` validates everything at start and throws a {@link ConfigError} listing every bad
  * variable, so a misconfigured node refuses to start with a clear message.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { EnvironmentSchema, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from '@guildgate/contracts';
@@ -18,6 +19,39 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const url = z.string().url();
+
+/** The named ranges Fastify's `trustProxy` (proxy-addr) knows besides addresses and CIDR ranges. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Is `entry` an IPv4/IPv6 address, a CIDR range of one, or a named range of {@link NAMED_PROXY_RANGES}? */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (DESIGN.md §5, docs/configuration.md): off (`0`, `false`…), a hop count (`1` = one load
+ * balancer in front), or a comma-separated list of the proxies' addresses, CIDR ranges or named ranges.
+ * "Trust every proxy" (`true`) is refused: the client would pick its own address (the left-most
+ * `X-Forwarded-For` value) and walk around IP bans and per-IP limits.
+ */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(text)) return false;
+  if (/^\d+$/.test(text) && Number(text) <= 100) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'give a hop count (1 = one load balancer in front) or the proxies\' addresses or CIDR ranges, comma-separated; "true" (trust every proxy) is refused',
+  });
+  return z.NEVER;
+});
 const list = z.string().transform((v) =>
   v
     .split(',')
@@ -73,7 +107,7 @@ const EnvSchema = z.object({
   EMAIL_CHECK_URL: url.optional(),
   SEED_DEMO: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   IS_PROD: bool.default(false),
   SANDBOX_URL: url.default('http://localhost:8090'),
   REDIRECT_PATTERNS: list.default([]),
@@ -145,7 +179,11 @@ export interface AppConfig {
   emailCheckUrl: string | null;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` is believed (Fastify's `trustProxy`): false (none), a hop count,
+   * or the proxies' addresses / CIDR ranges / named ranges.
+   */
+  trustProxy: false | number | string[];
   features: FeatureFlags;
   /** Public address of the sandbox (demo data only: its partner site is allow-listed). */
   sandboxUrl: string;
