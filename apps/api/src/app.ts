@@ -19,7 +19,12 @@ import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
-import { rejectForeignCharset, rejectUnstorableText } from './plugins/input-guard.ts';
+import {
+  API_BODY_LIMIT_BYTES,
+  registerBoundedJsonParser,
+  rejectForeignCharset,
+  rejectUnstorableText,
+} from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { accessKeyRoutes } from './modules/access-key/routes.ts';
@@ -91,7 +96,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
             serializers: { req: requestSerializer },
           },
     trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: 1_048_576,
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    // Slow clients: the whole request within REQUEST_TIMEOUT_MS, the headers within HEADERS_TIMEOUT_MS,
+    // checked every second (Node's default is every 30 s), answered 408 and closed.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
+    },
     genReqId: () => uuid(),
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 512 },
@@ -104,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBoundedJsonParser(app);
 
   const store = options.store ?? openStore(config.databaseUrl, { schema: options.schema });
   await migrateToLatest(store, options.schema);

@@ -123,6 +123,8 @@ const EnvSchema = z.object({
   EPIC_GAMES_CLIENT_ID: z.string().default(''),
   EPIC_GAMES_CLIENT_SECRET: z.string().default(''),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CREATIVE_ASSEMBLY_ISSUER: url.optional(),
@@ -213,6 +215,10 @@ export interface AppConfig {
    * partner's calls answer 503 ERROR_PARTNER_NOT_REACHABLE.
    */
   partners: Record<PartnerKey, OidcLinkProvider>;
+  /** How long a client has to send a whole request, ms (then 408 and the connection is closed). */
+  requestTimeoutMs: number;
+  /** How long a client has to send a request's headers, ms (at most `requestTimeoutMs`). */
+  headersTimeoutMs: number;
   /** Lifetime of the hub's authorization codes, seconds (spec §7 GET oauth; at most 600). */
   oauthCodeTtlSeconds: number;
   /**
@@ -271,6 +277,10 @@ export function loadConfig(
   if (features.enableCaptcha && !e.CAPTCHA_SECRET_KEY)
     throw new ConfigError(
       `Invalid configuration:\n  ${flagVariable('enableCaptcha')}: the captcha needs CAPTCHA_SECRET_KEY`,
+    );
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
     );
   const sandboxUrl = e.SANDBOX_URL.replace(/\/+$/, '');
   return {
@@ -346,6 +356,8 @@ export function loadConfig(
     sandboxUrl,
     redirectPatterns: e.REDIRECT_PATTERNS,
     corsOrigins: e.CORS_ORIGINS.map((o) => o.replace(/\/+$/, '')),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
     oauthTokenRateLimitPerMinute: e.OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE,
     accessTokenTtlSeconds: 15 * 60,

@@ -92,20 +92,20 @@ export function signOnBodyRoutes({ player, token }: FuzzSubject): BodyRouteSpec[
       flags: ['ApprovePrivacyPolicy', 'ApproveEULA', 'ApproveCodeOfConduct', 'Additional'],
     },
     {
-      // The hub's token endpoint (RFC 6749 §4.1.3), JSON here; no x-api-key, client credentials instead.
+      // The hub's token endpoint (RFC 6749 §4.1.3), JSON here; no x-api-key, client credentials instead:
+      // client_secret_post, so the body is read (HTTP Basic is checked before it, body-limits.test.ts).
       name: 'POST oauth/token',
       url: () => '/api/oauth/token',
-      headers: () => ({
-        authorization: `Basic ${Buffer.from('fuzz-client:fuzz-secret').toString('base64')}`,
-      }),
+      headers: () => ({}),
       valid: () => ({
         grant_type: 'authorization_code',
         code: 'unknown-code',
         redirect_uri: 'https://partner.example/callback',
         code_verifier: 'v'.repeat(43),
         client_id: 'fuzz-client',
+        client_secret: 'fuzz-secret',
       }),
-      text: ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id'],
+      text: ['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'client_secret'],
     },
   ];
 }

@@ -78,11 +78,14 @@ function markupIn(options: Pick<InjectOptions, 'payload' | 'url'>): string[] {
   return found;
 }
 
-/** A 100 000-character string: longer than any field or parameter accepts. */
-export const HUGE = 'x'.repeat(100_000);
+/**
+ * A 10 000-character string: longer than any field or parameter accepts (4096 at most), in a body under
+ * every limit (the smallest, POST oauth/token's, is 16 KiB).
+ */
+export const HUGE = 'x'.repeat(10_000);
 
-/** A 1.1 MB string: pads a body past the 1 MiB limit. */
-export const OVER_1_MIB = 'y'.repeat(1_100_000);
+/** A 70 000-byte string: pads a body past the API's 64 KiB limit (API_BODY_LIMIT_BYTES). */
+export const OVER_BODY_LIMIT = 'y'.repeat(70_000);
 
 /** The markup strings of the request `options` that `body` (the answer) carries back as they were. */
 export function reflectedMarkup(options: Pick<InjectOptions, 'payload' | 'url'>, body: string): string[] {

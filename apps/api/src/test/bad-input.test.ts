@@ -1,7 +1,7 @@
 /**
  * Structurally bad input to every route of the first journey (DESIGN.md §4 "never a 500 for bad
  * input"): wrong JSON types, missing fields, bodies that are not a JSON object, huge strings, bodies
- * over 1 MiB, malformed URLs and text the store cannot keep. Every answer must be below 500, every
+ * over the 64 KiB limit, malformed URLs and text the store cannot keep. Every answer must be below 500, every
  * 4xx must be the §8 shape with catalogued codes, and a refused registration must write nothing.
  * The Big List of Naughty Strings runs in naughty-strings.test.ts.
  */
@@ -11,7 +11,7 @@ import { ANONYMOUS, STORES, asUser, json, registerForm, startTestApp, type TestA
 import { countRows, createPlayer, sessionOf, type Player } from './helpers.ts';
 import {
   HUGE,
-  OVER_1_MIB,
+  OVER_BODY_LIMIT,
   bodyRouteTable,
   collectProblems,
   getRouteTable,
@@ -173,10 +173,10 @@ describe.each(STORES)('bad input on %s', (kind) => {
     expectNoProblems();
   });
 
-  it('refuses a 100 000-character string in every field and parameter', async () => {
+  it('refuses a 10 000-character string in every field and parameter', async () => {
     for (const route of bodyRoutes) {
       for (const field of [...route.text, ...route.optionalText]) {
-        const context = `${route.name} ${field}=100000×x`;
+        const context = `${route.name} ${field}=10000×x`;
         const res = await send(
           {
             method: 'POST',
@@ -199,9 +199,9 @@ describe.each(STORES)('bad input on %s', (kind) => {
       for (const field of route.query) {
         const res = await send(
           { method: 'GET', url: route.url, headers: route.headers, query: { [field]: HUGE } },
-          `${route.name} ?${field}=100000×x`,
+          `${route.name} ?${field}=10000×x`,
         );
-        if (res.statusCode !== 400) problems.push(`${route.name} ?${field}=100000×x → ${res.statusCode}`);
+        if (res.statusCode !== 400) problems.push(`${route.name} ?${field}=10000×x → ${res.statusCode}`);
       }
     }
     const paths: Array<[string, InjectOptions]> = [
@@ -236,7 +236,7 @@ describe.each(STORES)('bad input on %s', (kind) => {
     expectNoProblems();
   });
 
-  it('refuses a body over 1 MiB with 413', async () => {
+  it('refuses a body over the 64 KiB limit with 413', async () => {
     for (const route of bodyRoutes) {
       const res = await send(
         {
@@ -245,11 +245,11 @@ describe.each(STORES)('bad input on %s', (kind) => {
           // Callers are identified before bodies are read: log-out needs the player's own token to
           // get as far as the body limit (which refuses it before the session is touched).
           headers: route.name.endsWith('log-out') ? asUser(token) : route.headers(),
-          payload: { ...route.valid(), Padding: OVER_1_MIB },
+          payload: { ...route.valid(), Padding: OVER_BODY_LIMIT },
         },
-        `${route.name} with 1.1 MB`,
+        `${route.name} with 70 kB of padding`,
       );
-      if (res.statusCode !== 413) problems.push(`${route.name} with 1.1 MB → ${res.statusCode}`);
+      if (res.statusCode !== 413) problems.push(`${route.name} with 70 kB of padding → ${res.statusCode}`);
     }
     expectNoProblems();
   });

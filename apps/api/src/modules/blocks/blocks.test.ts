@@ -13,7 +13,7 @@ import { issueClientSecret } from '../../plugins/client-auth.ts';
 import {
   HUGE,
   NAUGHTY,
-  OVER_1_MIB,
+  OVER_BODY_LIMIT,
   collectProblems,
   label,
   pathSegment,
@@ -263,7 +263,7 @@ describe.each(STORES)('blocks on %s', (kind) => {
         'content-type': 'application/x-www-form-urlencoded',
       });
       expect(formBody.statusCode).toBe(400);
-      const tooBig = await unblock({ userBlockedId: b.idUser, padding: OVER_1_MIB });
+      const tooBig = await unblock({ userBlockedId: b.idUser, padding: OVER_BODY_LIMIT });
       expect(tooBig.statusCode).toBe(413);
       expectErrors(tooBig, 413, [['', 'ERROR_REQUEST_INVALID']]);
       expect(await rowsOf(a)).toEqual([b.id]);
@@ -433,7 +433,7 @@ describe.each(STORES)('blocks on %s', (kind) => {
         headers: { authorization: partnerAuth },
       });
       expectErrors(empty, 400, [['', 'ERROR_REQUEST_INVALID']]);
-      expect((await block({ ...valid, padding: OVER_1_MIB })).statusCode).toBe(413);
+      expect((await block({ ...valid, padding: OVER_BODY_LIMIT })).statusCode).toBe(413);
 
       const { send, problems, expectNoProblems } = collectProblems(() => t);
       for (const value of NAUGHTY) {

@@ -18,7 +18,7 @@ import { deleteCookieConsents } from './service.ts';
 import {
   HUGE,
   NAUGHTY,
-  OVER_1_MIB,
+  OVER_BODY_LIMIT,
   collectProblems,
   label,
   pathSegment,
@@ -396,7 +396,7 @@ describe.each(STORES)('cookie consent on %s', (kind) => {
           'content-type': 'application/x-www-form-urlencoded',
         });
         expect(form.statusCode).toBe(400);
-        expectErrors(await send({ padding: OVER_1_MIB }), 413, [['', 'ERROR_REQUEST_INVALID']]);
+        expectErrors(await send({ padding: OVER_BODY_LIMIT }), 413, [['', 'ERROR_REQUEST_INVALID']]);
       }
       // Number literals JSON.parse turns into Infinity, or into a float past any integer.
       for (const literal of [

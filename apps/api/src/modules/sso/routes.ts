@@ -49,39 +49,69 @@ function noStore(reply: FastifyReply): FastifyReply {
 /** Window of the token endpoint's counters, ms. */
 const TOKEN_WINDOW_MS = 60_000;
 
+/** The largest body of a token request, bytes (its parameters fit in a few KiB). */
+export const TOKEN_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** The client of each token request (set by {@link tokenClientCheck} or the handler). */
+const tokenClients = new WeakMap<FastifyRequest, string>();
+
+/** Counts one exchange of `clientId`. @throws 429 over `oauthTokenRateLimitPerMinute` a minute */
+async function countExchange(ctx: AppContext, clientId: string): Promise<void> {
+  const exchanges = await ctx.counters.hit(`oauth-token-client:${clientId}`, TOKEN_WINDOW_MS);
+  if (exchanges > ctx.config.oauthTokenRateLimitPerMinute) throw rateLimited(TOKEN_WINDOW_MS / 1000);
+}
+
+/** Runs a client authentication; an AppError (wrong credentials) counts against the IP. */
+async function countingFailures<T>(ctx: AppContext, request: FastifyRequest, check: () => Promise<T>) {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof AppError)
+      await ctx.counters.hit(`oauth-token-failures:${request.ip}`, TOKEN_WINDOW_MS);
+    throw error;
+  }
+}
+
 /**
- * The client of a token request: HTTP Basic, or `client_id` + `client_secret` in the body. Throttled
- * (DESIGN.md §5): failed authentications count per IP, and an IP over `rateLimitPerMinute` of them in
- * the minute is refused before its credentials are checked (secret guessing); an authenticated client
- * has `oauthTokenRateLimitPerMinute` exchanges a minute, counted for the client across its servers and
- * nodes (a partner's sign-ins all come from its few servers, so a per-IP limit would throttle them).
+ * onRequest hook of POST oauth/token, before the body is read (DESIGN.md §5): an IP over
+ * `rateLimitPerMinute` failed client authentications in the minute is refused before its credentials
+ * are checked (secret guessing); an HTTP Basic client is authenticated (failures count per IP) and its
+ * exchange counted against `oauthTokenRateLimitPerMinute`, counted for the client across its servers
+ * and nodes (a partner's sign-ins all come from its few servers, so a per-IP limit would throttle them).
+ * A `client_secret_post` client is checked by {@link tokenClient} once the (small) body is read.
+ * @throws AppError 401 for wrong Basic credentials; 429 ERROR_RATE_LIMITED (Retry-After 60)
+ */
+async function tokenClientCheck(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  if ((await ctx.counters.peek(`oauth-token-failures:${request.ip}`)) >= ctx.config.rateLimitPerMinute) {
+    throw rateLimited(TOKEN_WINDOW_MS / 1000);
+  }
+  if (request.headers.authorization === undefined) return;
+  const client = await countingFailures(ctx, request, () => authenticateClient(ctx, request));
+  await countExchange(ctx, client.clientId);
+  tokenClients.set(request, client.clientId);
+}
+
+/**
+ * The client of a token request: the one HTTP Basic authenticated, or `client_id` + `client_secret`
+ * in the body (checked now, counted like Basic).
  * @throws OAuthTokenRefusal invalid_request when both ways are used (RFC 6749 §2.3); AppError 401 when
- *   the credentials are absent or wrong; 429 ERROR_RATE_LIMITED (Retry-After 60) when throttled
+ *   the credentials are absent or wrong; 429 ERROR_RATE_LIMITED when the client is over its budget
  */
 async function tokenClient(
   ctx: AppContext,
   request: FastifyRequest,
   body: OAuthTokenRequest,
 ): Promise<string> {
-  const failuresKey = `oauth-token-failures:${request.ip}`;
-  if ((await ctx.counters.peek(failuresKey)) >= ctx.config.rateLimitPerMinute) {
-    throw rateLimited(TOKEN_WINDOW_MS / 1000);
-  }
   const posted = body.client_secret !== undefined;
   if (request.headers.authorization !== undefined && posted) throw invalidRequest('client_secret');
-  let clientId: string;
-  try {
-    const client = posted
-      ? await verifyClientCredentials(ctx, body.client_id ?? '', body.client_secret ?? '')
-      : await authenticateClient(ctx, request);
-    clientId = client.clientId;
-  } catch (error) {
-    if (error instanceof AppError) await ctx.counters.hit(failuresKey, TOKEN_WINDOW_MS);
-    throw error;
-  }
-  const exchanges = await ctx.counters.hit(`oauth-token-client:${clientId}`, TOKEN_WINDOW_MS);
-  if (exchanges > ctx.config.oauthTokenRateLimitPerMinute) throw rateLimited(TOKEN_WINDOW_MS / 1000);
-  return clientId;
+  const authenticated = tokenClients.get(request);
+  if (authenticated) return authenticated;
+  if (!posted) return (await authenticateClient(ctx, request)).clientId;
+  const client = await countingFailures(ctx, request, () =>
+    verifyClientCredentials(ctx, body.client_id ?? '', body.client_secret ?? ''),
+  );
+  await countExchange(ctx, client.clientId);
+  return client.clientId;
 }
 
 /**
@@ -134,8 +164,8 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   // The token endpoint reads application/x-www-form-urlencoded (RFC 6749 §4.1.3) as well as JSON.
   await app.register(async (scope) => {
-    // Bodies up to the app's 1 MiB, like every other call: longer fields get their own 400.
-    await scope.register(formbody, { bodyLimit: 1_048_576 });
+    // A token request is a few parameters: its body is bounded tighter than the API's.
+    await scope.register(formbody, { bodyLimit: TOKEN_BODY_LIMIT_BYTES });
     scope.withTypeProvider<ZodTypeProvider>().post('/oauth/token', {
       schema: {
         body: OAuthTokenRequestSchema,
@@ -145,8 +175,10 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           401: OAuthTokenErrorBodySchema,
         },
       },
-      // Throttled by client, and by IP for failed authentications (tokenClient), not by IP alone.
+      // Throttled by client, and by IP for failed authentications (tokenClientCheck), not by IP alone.
       config: { public: true },
+      bodyLimit: TOKEN_BODY_LIMIT_BYTES,
+      onRequest: (request) => tokenClientCheck(ctx, request),
       errorHandler: tokenErrorHandler,
       handler: async (request, reply) => {
         const clientId = await tokenClient(ctx, request, request.body);

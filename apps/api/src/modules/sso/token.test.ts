@@ -12,6 +12,7 @@ import { OAuthTokenErrorBodySchema, isErrorCode } from '@guildgate/contracts';
 import { STORES, json } from '../../test/harness.ts';
 import { EXTRA, NAUGHTY, collectProblems, inBatches, label } from '../../test/bad-input-support.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { TOKEN_BODY_LIMIT_BYTES } from './routes.ts';
 import {
   CLIENT,
   OTHER,
@@ -212,7 +213,7 @@ describe.each(STORES)('POST oauth/token on %s', (kind) => {
     expect(right.statusCode, right.body).toBe(200);
   });
 
-  it('refuses malformed requests with invalid_request in both shapes, and a body over 1 MiB with 413', async () => {
+  it('refuses malformed requests with invalid_request in both shapes, and a body over 16 KiB with 413', async () => {
     const send = (contentType: string, payload: string) =>
       hub.t.app.inject({
         method: 'POST',
@@ -240,8 +241,17 @@ describe.each(STORES)('POST oauth/token on %s', (kind) => {
       expect(body.ErrorMessages[0]?.Property, context).toBe(property);
       expect(isErrorCode(body.ErrorMessages[0]?.ErrorMessage), context).toBe(true);
     }
-    const big = await send(form, `grant_type=authorization_code&padding=${'p'.repeat(1_100_000)}`);
+    const big = await send(
+      form,
+      `grant_type=authorization_code&padding=${'p'.repeat(TOKEN_BODY_LIMIT_BYTES)}`,
+    );
     expect(big.statusCode).toBe(413);
+    expect(json(big)).toMatchObject({ error: 'invalid_request' });
+    const bigJson = await send(
+      'application/json',
+      JSON.stringify({ padding: 'p'.repeat(TOKEN_BODY_LIMIT_BYTES) }),
+    );
+    expect(bigJson.statusCode).toBe(413);
     // The code of the first case was never exchanged by any of them.
     expect((await postToken(hub, grant(code))).statusCode).toBe(200);
   });
