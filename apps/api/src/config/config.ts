@@ -125,6 +125,7 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CREATIVE_ASSEMBLY_ISSUER: url.optional(),
@@ -226,6 +227,11 @@ export interface AppConfig {
    * servers together; failed client authentications count per IP against `rateLimitPerMinute` instead.
    */
   oauthTokenRateLimitPerMinute: number;
+  /**
+   * Seconds after a refresh token's use in which presenting it again (a second tab refreshing at the
+   * same time) gets the same successor instead of revoking the session; 0 = none (DESIGN.md §5).
+   */
+  refreshReuseGraceSeconds: number;
   /** Access-token lifetime, seconds (DESIGN.md §5: 15 min). */
   accessTokenTtlSeconds: number;
   /** Identity-handle lifetime, days (spec §9: 30). */
@@ -359,6 +365,7 @@ export function loadConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     oauthTokenRateLimitPerMinute: e.OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE,
     accessTokenTtlSeconds: 15 * 60,
     sessionTtlDays: 30,

@@ -19,6 +19,7 @@ import * as m0007 from './migrations/0007-link-states.ts';
 import * as m0008 from './migrations/0008-partner-sign-ons.ts';
 import * as m0009 from './migrations/0009-oauth-codes.ts';
 import * as m0010 from './migrations/0010-survey.ts';
+import * as m0011 from './migrations/0011-refresh-successors.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -75,6 +76,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0008-partner-sign-ons': { up: (db) => m0008.up(db) },
     '0009-oauth-codes': { up: (db) => m0009.up(db) },
     '0010-survey': { up: (db) => m0010.up(db) },
+    '0011-refresh-successors': { up: (db) => m0011.up(db) },
   };
 }
 

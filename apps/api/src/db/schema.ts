@@ -71,6 +71,11 @@ export interface RefreshTokensTable {
   used_at: string | null;
   /** Set when superseded or revoked without use. */
   revoked_at: string | null;
+  /**
+   * The refresh token that replaced this one when it was used, sealed under a key derived from this
+   * one (migration 0011): a reuse within the grace interval gets the same successor.
+   */
+  successor_sealed: string | null;
 }
 
 export interface SigningKeysTable {

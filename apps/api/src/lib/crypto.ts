@@ -1,8 +1,17 @@
 /**
  * Secrets helpers (DESIGN.md §5): opaque random handles from `crypto.randomBytes`, stored only as
- * SHA-256 digests; constant-time comparison.
+ * SHA-256 digests; constant-time comparison; sealing a value under a key derived from a secret the
+ * store does not keep.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** A random opaque token: `bytes` random bytes (default 32 = 256 bits) in base64url. */
 export function randomToken(bytes = 32): string {
@@ -19,6 +28,40 @@ export function safeEqual(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();
   const right = createHash('sha256').update(b).digest();
   return timingSafeEqual(left, right) && a.length === b.length;
+}
+
+/** The AES-256-GCM key of {@link sealWithSecret}: HKDF-SHA256 of `secret` for `purpose` (RFC 5869). */
+function sealingKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, '', `guildgate ${purpose}`, 32));
+}
+
+/**
+ * Seals `plaintext` with AES-256-GCM under a key derived from `secret` (which the store keeps only as a
+ * digest, e.g. a refresh token): only a holder of `secret` can open it.
+ * @param purpose names the use (a different purpose derives a different key)
+ * @returns base64url of IV (12 bytes) ‖ tag (16 bytes) ‖ ciphertext
+ */
+export function sealWithSecret(secret: string, purpose: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret, purpose), iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url');
+}
+
+/**
+ * Opens what {@link sealWithSecret} sealed with the same `secret` and `purpose`.
+ * @returns the plaintext, or null when the secret is another or the sealed text was altered
+ */
+export function openWithSecret(secret: string, purpose: string, sealed: string): string | null {
+  const bytes = Buffer.from(sealed, 'base64url');
+  if (bytes.length < 28) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret, purpose), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** A new random UUID v4. */

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorBody, Token } from '@guildgate/contracts';
 import type { Database } from '../db/schema.ts';
+import { sha256 } from '../lib/crypto.ts';
 import { ANONYMOUS, json, linkIn, registerForm, waitForMail, type TestApp } from './harness.ts';
 
 /** Expected §8 items as `[Property, ErrorMessage]` pairs, in answer order. */
@@ -233,6 +234,19 @@ export async function waitForMailCount(t: TestApp, to: string, count: number, ti
       throw new Error(`${to} received ${messages.length} of ${count} e-mails`);
     await sleep(50);
   }
+}
+
+/**
+ * Moves the use of refresh token `refresh` back by a minute: past the reuse grace interval
+ * (REFRESH_REUSE_GRACE_SECONDS, at most 60 s), so that presenting it again counts as a reuse.
+ */
+export async function pastReuseGrace(t: TestApp, refresh: string): Promise<void> {
+  await t.ctx.db
+    .updateTable('refresh_tokens')
+    .set({ used_at: new Date(Date.now() - 61_000).toISOString() })
+    .where('token_hash', '=', sha256(refresh))
+    .where('used_at', 'is not', null)
+    .execute();
 }
 
 /** Waits `ms` milliseconds (only to let a 1-second token expire; never to assert timing). */

@@ -9,7 +9,7 @@ import type { Token, TokenRefreshResponse } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { randomToken, sha256, uuid } from '../../lib/crypto.ts';
+import { openWithSecret, randomToken, sealWithSecret, sha256, uuid } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { audit } from '../../lib/audit.ts';
@@ -204,10 +204,44 @@ export async function tokenForIdentity(ctx: AppContext, identity: string): Promi
   };
 }
 
+/** The purpose a successor is sealed under (lib/crypto.ts `sealWithSecret`). */
+const SUCCESSOR_PURPOSE = 'refresh successor';
+
+/** What one refresh attempt decided inside its transaction. */
+type RefreshOutcome = { refresh: string; sessionId: string } | 'invalid' | 'reused';
+
 /**
- * GET token/refresh: rotates the refresh token and mints a new access token.
+ * The successor a used refresh token got, when it is presented again within the grace interval and the
+ * successor is still unused and valid; null otherwise (a reuse to punish).
+ */
+async function successorInGrace(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  presented: string,
+  used: { used_at: string | null; successor_sealed: string | null; session_id: string },
+): Promise<string | null> {
+  const graceMs = ctx.config.refreshReuseGraceSeconds * 1000;
+  if (graceMs === 0 || !used.used_at || !used.successor_sealed) return null;
+  if (Date.now() - Date.parse(used.used_at) > graceMs) return null;
+  const successor = openWithSecret(presented, SUCCESSOR_PURPOSE, used.successor_sealed);
+  if (!successor) return null;
+  const row = await trx
+    .selectFrom('refresh_tokens')
+    .select(['session_id', 'used_at', 'revoked_at', 'expires_at'])
+    .where('token_hash', '=', sha256(successor))
+    .executeTakeFirst();
+  const live = row && row.session_id === used.session_id && row.used_at === null && row.revoked_at === null;
+  return live && row.expires_at > isoNow() ? successor : null;
+}
+
+/**
+ * GET token/refresh: rotates the refresh token and mints a new access token. A refresh token presented
+ * again after its use revokes the session (someone else holds the family, DESIGN.md §5) — except within
+ * `refreshReuseGraceSeconds` of that use, while its successor is unused: then it answers that same
+ * successor (two tabs refreshing at once both stay signed in, as Auth0's reuse interval and Okta's grace
+ * period allow). The successor is kept only sealed under a key derived from the used token.
  * @throws 400 ERROR_TOKEN_INVALID (bad access token or client) or ERROR_TOKEN_INVALID_REFRESH
- *   (unknown, expired, revoked or reused refresh token — reuse revokes the session)
+ *   (unknown, expired, revoked or reused refresh token — a reuse outside the grace revokes the session)
  */
 export async function refreshTokens(
   ctx: AppContext,
@@ -215,43 +249,58 @@ export async function refreshTokens(
 ): Promise<TokenRefreshResponse> {
   const claims = await ctx.accessTokens.verifyIgnoringExpiry(query.access_token);
   if (!claims || claims.aud !== query.client_id) throw badRequest('ERROR_TOKEN_INVALID');
+  const presentedHash = sha256(query.refresh_token);
   const now = isoNow();
-  const result = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('refresh_tokens')
-      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.banned_at',
-        'refresh_tokens.id',
-        'refresh_tokens.used_at',
-        'refresh_tokens.revoked_at',
-        'refresh_tokens.expires_at',
-        'sessions.id as session_id',
-        'sessions.client_id',
-        'sessions.revoked_at as session_revoked_at',
-        'sessions.expires_at as session_expires_at',
-      ])
-      .where('refresh_tokens.token_hash', '=', sha256(query.refresh_token))
-      .executeTakeFirst();
-    if (!row || row.session_id !== claims.sid || row.client_id !== query.client_id) return 'invalid' as const;
-    if (row.used_at !== null) {
-      // Reuse of a rotated refresh token: someone else holds the family. Revoke the session.
-      await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', row.session_id).execute();
-      return 'reused' as const;
-    }
-    if (row.revoked_at !== null || row.session_revoked_at !== null || row.expires_at <= now)
-      return 'invalid' as const;
-    // Like GET token/{identity}: an expired session or a banned player gets no new token.
-    if (row.session_expires_at <= now || row.banned_at !== null) return 'invalid' as const;
+  const result = await ctx.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+    const readRow = () =>
+      trx
+        .selectFrom('refresh_tokens')
+        .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'users.banned_at',
+          'refresh_tokens.id',
+          'refresh_tokens.used_at',
+          'refresh_tokens.revoked_at',
+          'refresh_tokens.expires_at',
+          'refresh_tokens.successor_sealed',
+          'sessions.id as session_id',
+          'sessions.client_id',
+          'sessions.revoked_at as session_revoked_at',
+          'sessions.expires_at as session_expires_at',
+        ])
+        .where('refresh_tokens.token_hash', '=', presentedHash)
+        .executeTakeFirst();
+    const row = await readRow();
+    if (!row || row.session_id !== claims.sid || row.client_id !== query.client_id) return 'invalid';
+    // Like GET token/{identity}: an ended session or a banned player gets no new token.
+    if (row.session_revoked_at !== null || row.session_expires_at <= now || row.banned_at !== null)
+      return 'invalid';
+    const reuse = async (used: NonNullable<Awaited<ReturnType<typeof readRow>>>): Promise<RefreshOutcome> => {
+      const successor = await successorInGrace(ctx, trx, query.refresh_token, used);
+      if (successor) return { refresh: successor, sessionId: used.session_id };
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', used.session_id).execute();
+      return 'reused';
+    };
+    if (row.used_at !== null) return reuse(row);
+    if (row.revoked_at !== null || row.expires_at <= now) return 'invalid';
     const claimed = await trx
       .updateTable('refresh_tokens')
       .set({ used_at: now })
       .where('id', '=', row.id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return 'invalid' as const;
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      // A concurrent refresh used it first (committed meanwhile): this one is the second tab.
+      const used = await readRow();
+      return used ? reuse(used) : 'invalid';
+    }
     const refresh = await newRefreshToken({ ...ctx, db: trx }, row.session_id, row.session_expires_at);
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: sealWithSecret(query.refresh_token, SUCCESSOR_PURPOSE, refresh) })
+      .where('id', '=', row.id)
+      .execute();
     return { refresh, sessionId: row.session_id };
   });
   if (result === 'reused') {

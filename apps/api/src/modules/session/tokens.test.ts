@@ -13,6 +13,7 @@ import {
   expectErrors,
   getToken,
   logIn,
+  pastReuseGrace,
   sessionOf,
   sleep,
   type Player,
@@ -189,6 +190,7 @@ describe.each(STORES)('tokens on %s', (kind) => {
       expect(payload.sub).toBe(player.idUser);
       expect(payload.sid).toBe(decodeJwt(token.Value).sid);
       expect(Date.parse(body.ExprireAt)).toBe(payload.exp! * 1000);
+      await pastReuseGrace(t, token.Refresh);
       expectErrors(
         await refresh(t, { access_token: body.AccessToken, refresh_token: token.Refresh, client_id: CLIENT }),
         400,
@@ -201,7 +203,8 @@ describe.each(STORES)('tokens on %s', (kind) => {
       const rotated = json<TokenRefreshResponse>(
         await refresh(t, { access_token: token.Value, refresh_token: token.Refresh, client_id: CLIENT }),
       );
-      // An attacker replays the stolen, already used refresh token.
+      // An attacker replays the stolen, already used refresh token (after the reuse grace interval).
+      await pastReuseGrace(t, token.Refresh);
       expectErrors(
         await refresh(t, { access_token: token.Value, refresh_token: token.Refresh, client_id: CLIENT }),
         400,

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { STORES, json } from '../../test/harness.ts';
+import { pastReuseGrace } from '../../test/helpers.ts';
 import {
   CLIENT,
   OTHER,
@@ -158,7 +159,9 @@ describe.each(STORES)('the hub on %s', (kind) => {
     const next = json<{ AccessToken: string; Refresh: string }>(refreshed);
     expect(decodeJwt(next.AccessToken).aud).toBe(CLIENT);
     expect((await verifyToken(hub, CLIENT, next.AccessToken)).statusCode).toBe(200);
-    // The spent refresh token again: refused, and the session is revoked (rotation, DESIGN.md §5).
+    // The spent refresh token again, after the reuse grace interval: refused, and the session is revoked
+    // (rotation, DESIGN.md §5).
+    await pastReuseGrace(hub.t, query.refresh_token);
     expect(firstCode(await refreshToken(hub, query))).toBe('ERROR_TOKEN_INVALID_REFRESH');
     expect(firstCode(await verifyToken(hub, CLIENT, next.AccessToken))).toBe('ERROR_TOKEN_INVALID');
   });
