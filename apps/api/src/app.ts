@@ -4,13 +4,14 @@
  * routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import type { AppConfig } from './config/config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
-import { createCounters, type Counters } from './lib/counters.ts';
+import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -25,7 +26,7 @@ import {
   rejectForeignCharset,
   rejectUnstorableText,
 } from './plugins/input-guard.ts';
-import { registerRateLimit } from './plugins/rate-limit.ts';
+import { connectRedis, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { accessKeyRoutes } from './modules/access-key/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
@@ -48,7 +49,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { surveyRoutes } from './modules/survey/routes.ts';
 import { webRoutes } from './modules/web/static.ts';
 
-/** What {@link buildApp} needs; store, mailer and counters may be injected (tests, tools). */
+/** What {@link buildApp} needs; store, mailer and rate limits may be injected (tests, tools). */
 export interface BuildAppOptions {
   config: AppConfig;
   /** An open store; by default one is opened from `config.databaseUrl`. */
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
   /** PostgreSQL schema to use (tests). */
   schema?: string;
   mailer?: Mailer;
-  counters?: Counters;
+  rateLimits?: RateLimits;
   /** Logger on/off (default: on at `config.logLevel`). */
   logger?: boolean;
 }
@@ -129,23 +130,24 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (config.seedDemo) await seedDemoData(store.db, { sandboxUrl: config.sandboxUrl });
 
   const signingKey = await loadSigningKey(store.db, config.tokenSigningKey);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   const ctx: AppContext = {
     config,
     db: store.db,
     dialect: store.dialect,
     signingKey,
     accessTokens: accessTokens(signingKey, config.publicUrl),
-    counters:
-      options.counters ??
-      createCounters(config.redisUrl, config.redisKeyPrefix, (error) =>
-        app.log.warn({ err: error }, 'counter Redis error'),
-      ),
+    rateLimits:
+      options.rateLimits ??
+      createRateLimits({ redis, postgres: store.pool, keyPrefix: config.redisKeyPrefix }),
     mailer: options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
     log: app.log,
   };
 
   await registerSecurityHeaders(app, config);
-  const redis = await registerRateLimit(app, ctx);
+  // Cookies of the API: the known-device cookies of the log-in throttle (modules/session/device-cookies.ts).
+  await app.register(cookie);
+  await registerRateLimit(app, ctx, redis);
   await app.register(swagger, {
     openapi: { info: { title: 'Guildgate account API', version: '0.1.0' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
@@ -192,7 +194,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   app.addHook('onClose', async () => {
     ctx.mailer.close();
-    await ctx.counters.close();
     redis?.disconnect();
     if (!options.store) await store.close();
   });

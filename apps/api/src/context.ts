@@ -1,5 +1,5 @@
 /**
- * What every API module receives: configuration, store, token service, shared counters and mailer.
+ * What every API module receives: configuration, store, token service, shared rate limits and mailer.
  * Built once by app.ts (DESIGN.md §2).
  */
 import type { Kysely } from 'kysely';
@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import type { StoreDialect } from './db/database.ts';
-import type { Counters } from './lib/counters.ts';
+import type { RateLimits } from './lib/rate-limits.ts';
 import type { AccessTokens } from './modules/session/access-tokens.ts';
 import type { SigningKey } from './modules/session/signing-keys.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
@@ -18,7 +18,8 @@ export interface AppContext {
   dialect: StoreDialect;
   signingKey: SigningKey;
   accessTokens: AccessTokens;
-  counters: Counters;
+  /** Throttles, quotas and replay caches shared by the nodes (lib/rate-limits.ts). */
+  rateLimits: RateLimits;
   mailer: Mailer;
   /** The app's logger (for work outside a request). */
   log: FastifyBaseLogger;

@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { EnvironmentSchema, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from '@guildgate/contracts';
+import type { LoginThrottleSettings } from '../modules/session/login-throttle.ts';
 
 /** Thrown by {@link loadConfig} when a variable is missing or malformed. */
 export class ConfigError extends Error {
@@ -125,6 +126,12 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  LOGIN_IP_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(730).default(365),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -227,6 +234,8 @@ export interface AppConfig {
    * servers together; failed client authentications count per IP against `rateLimitPerMinute` instead.
    */
   oauthTokenRateLimitPerMinute: number;
+  /** The log-in throttle's numbers (modules/session/login-throttle.ts; docs/configuration.md). */
+  loginThrottle: LoginThrottleSettings;
   /**
    * Seconds after a refresh token's use in which presenting it again (a second tab refreshing at the
    * same time) gets the same successor instead of revoking the session; 0 = none (DESIGN.md §5).
@@ -366,6 +375,14 @@ export function loadConfig(
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    loginThrottle: {
+      freeFailures: e.LOGIN_FREE_FAILURES,
+      backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
+      ipFailuresPerHour: e.LOGIN_IP_FAILURES_PER_HOUR,
+      accountFailures: e.LOGIN_ACCOUNT_FAILURES,
+      accountWindowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+      deviceCookieDays: e.DEVICE_COOKIE_DAYS,
+    },
     oauthTokenRateLimitPerMinute: e.OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE,
     accessTokenTtlSeconds: 15 * 60,
     sessionTtlDays: 30,

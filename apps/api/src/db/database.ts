@@ -20,6 +20,7 @@ import * as m0008 from './migrations/0008-partner-sign-ons.ts';
 import * as m0009 from './migrations/0009-oauth-codes.ts';
 import * as m0010 from './migrations/0010-survey.ts';
 import * as m0011 from './migrations/0011-refresh-successors.ts';
+import * as m0012 from './migrations/0012-rate-limits.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -27,6 +28,8 @@ export type StoreDialect = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   dialect: StoreDialect;
+  /** The connection pool, on PostgreSQL (the rate limits' store when there is no Redis). */
+  pool?: pg.Pool;
   /** Closes the connections. */
   close(): Promise<void>;
 }
@@ -51,7 +54,7 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -77,6 +80,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0009-oauth-codes': { up: (db) => m0009.up(db) },
     '0010-survey': { up: (db) => m0010.up(db) },
     '0011-refresh-successors': { up: (db) => m0011.up(db) },
+    '0012-rate-limits': { up: (db) => m0012.up(db) },
   };
 }
 

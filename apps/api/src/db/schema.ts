@@ -312,7 +312,18 @@ export interface UserBadgesTable {
 }
 
 /** The whole store, as Kysely sees it. */
+/**
+ * rate-limiter-flexible's PostgreSQL store (migration 0012; lib/rate-limits.ts): points consumed by a key
+ * (its limiter's prefix included) until `expire` (ms since the epoch; bigint, read back as text by pg).
+ */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: string | number | null;
+}
+
 export interface Database {
+  rate_limits: RateLimitsTable;
   users: UsersTable;
   email_tokens: EmailTokensTable;
   sessions: SessionsTable;

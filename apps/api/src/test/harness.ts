@@ -52,8 +52,13 @@ export interface TestAppOptions {
   /** Extra environment variables (e.g. PORTAL_ENVIRONMENT). */
   env?: Record<string, string>;
   overrides?: Partial<AppConfig>;
-  /** Turn the captcha on, against the sandbox's reCAPTCHA stand-in with its test keys (spec §4). */
-  captcha?: boolean;
+  /**
+   * Turn the captcha on, against the sandbox's reCAPTCHA stand-in with its test keys (spec §4); or
+   * `'step-up'`: configure it without the flag, so that only the log-in throttle asks for it.
+   */
+  captcha?: boolean | 'step-up';
+  /** Keep the counters off Redis even when REDIS_URL is set (PostgreSQL or memory then). */
+  withoutRedis?: boolean;
 }
 
 /** The sandbox's test key pair the captcha-on test apps use (apps/sandbox/src/recaptcha). */
@@ -62,9 +67,9 @@ export const TEST_CAPTCHA_KEYS = {
   secretKey: 'guildgate-test-secret-key',
 } as const;
 
-function captchaEnv(sandboxUrl: string): Record<string, string> {
+function captchaEnv(sandboxUrl: string, flag: boolean): Record<string, string> {
   return {
-    FEATURE_ENABLE_CAPTCHA: '1',
+    ...(flag ? { FEATURE_ENABLE_CAPTCHA: '1' } : {}),
     CAPTCHA_SITE_KEY: TEST_CAPTCHA_KEYS.siteKey,
     CAPTCHA_SECRET_KEY: TEST_CAPTCHA_KEYS.secretKey,
     CAPTCHA_SCRIPT_URL: `${sandboxUrl}/recaptcha/api.js`,
@@ -113,7 +118,7 @@ const SCHEMA_LOCK_KEY = 4_711_0001;
  * while others close). Works across test processes on the same server; the lock ends with the
  * connection.
  */
-async function withSchemaLock<T>(
+export async function withSchemaLock<T>(
   databaseUrl: string,
   mode: 'shared' | 'exclusive',
   work: (client: pg.Client) => Promise<T>,
@@ -155,14 +160,18 @@ export async function startTestApp(
       ANONYMOUS_BEARER: TEST_ANONYMOUS_BEARER,
       PUBLIC_URL: 'http://portal.test',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The fuzz suites send thousands of log-ins from one address: the log-in throttle's address and
+      // account limits are out of their way (login-throttle.test.ts sets its own numbers).
+      LOGIN_IP_FAILURES_PER_HOUR: '1000000',
+      LOGIN_ACCOUNT_FAILURES: '1000000',
       OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'silent',
       // CI sets REDIS_URL: the counters and rate limits then run on the real Redis, isolated per app.
-      ...(process.env.REDIS_URL
+      ...(process.env.REDIS_URL && !options.withoutRedis
         ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test:${suffix}:` }
         : {}),
       ...linkingEnv(sandbox.httpUrl),
-      ...(options.captcha ? captchaEnv(sandbox.httpUrl) : {}),
+      ...(options.captcha ? captchaEnv(sandbox.httpUrl, options.captcha === true) : {}),
       ...options.env,
     },
     options.overrides,

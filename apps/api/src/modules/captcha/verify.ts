@@ -7,7 +7,7 @@
  *
  * A token is single-use at the verifier. When the SPA verifies first (POST recaptcha/verify, as the
  * partner registration flow does) the API remembers the verified token for {@link PREVERIFIED_TTL_MS},
- * in the shared counters (Redis when configured), so that the call that follows may present it once.
+ * in the shared rate limits (lib/rate-limits.ts), so that the call that follows may present it once.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { CAPTCHA_ACTIONS, type CaptchaAction, type ErrorCode } from '@guildgate/
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { MINUTE_MS } from '../../lib/time.ts';
+import { consumedBy, takeQuota } from '../../lib/rate-limits.ts';
 
 /** What the verifier said of a token: a human's for the action, not, or no answer. */
 export type CaptchaVerdict =
@@ -37,6 +38,17 @@ const SiteverifyAnswerSchema = z.object({
 export function captchaEnabled(ctx: AppContext): boolean {
   return ctx.config.features.enableCaptcha;
 }
+
+/**
+ * Can this deployment ask for a captcha at all (site and secret keys set), even with the flag off? The
+ * log-in throttle asks one of a new device beyond the account-wide limit (docs/security.md).
+ */
+export function captchaConfigured(ctx: AppContext): boolean {
+  return Boolean(ctx.config.captchaSiteKey && ctx.config.captcha.secretKey);
+}
+
+/** The marks of pre-verified and spent tokens: one point each, kept {@link PREVERIFIED_TTL_MS}. */
+const MARK = { points: 1, durationSeconds: PREVERIFIED_TTL_MS / 1000 };
 
 function tokenKey(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -94,7 +106,7 @@ export async function preverify(
   if (!token) return { kind: 'invalid' };
   const verdict = await siteverify(ctx, token, 'any', remoteIp);
   if (verdict.kind === 'valid') {
-    await ctx.counters.hit(`captcha-ok:${verdict.action}:${tokenKey(token)}`, PREVERIFIED_TTL_MS);
+    await takeQuota(ctx.rateLimits, 'captcha-verified', MARK, `${verdict.action}:${tokenKey(token)}`);
   }
   return verdict;
 }
@@ -102,9 +114,10 @@ export async function preverify(
 /** A token verified by {@link preverify} for `action`, spent now (true once per token). */
 async function spendPreverified(ctx: AppContext, token: string, action: CaptchaAction): Promise<boolean> {
   const key = tokenKey(token);
-  if ((await ctx.counters.peek(`captcha-ok:${action}:${key}`)) === 0) return false;
-  // The increment is atomic: of two calls presenting the token, only the first sees 1.
-  return (await ctx.counters.hit(`captcha-spent:${key}`, PREVERIFIED_TTL_MS)) === 1;
+  const verified = ctx.rateLimits.limiter('captcha-verified', MARK);
+  if ((await consumedBy(verified, `${action}:${key}`)) === 0) return false;
+  // Atomic: of two calls presenting the token, only the first takes the mark's one point.
+  return takeQuota(ctx.rateLimits, 'captcha-spent', MARK, key);
 }
 
 const INVALID_CODE: Record<CaptchaAction, ErrorCode> = {
@@ -126,8 +139,24 @@ export async function requireCaptcha(
   remoteIp: string | null,
 ): Promise<void> {
   if (!captchaEnabled(ctx)) return;
+  await checkCaptchaToken(ctx, token, action, remoteIp);
+}
+
+/**
+ * Checks `token` for `action` whatever the flag (the log-in throttle's step-up calls it directly).
+ * @param missing the code when no token came (default: the action's invalid code)
+ * @throws 400 `missing`; ERROR_CAPTCHA_VERIFY_FAILED when the verifier does not answer;
+ *   ERROR_CAPTCHA_LOGIN_INVALID / ERROR_CAPTCHA_REGISTER_INVALID when the token is not valid
+ */
+export async function checkCaptchaToken(
+  ctx: AppContext,
+  token: string | null | undefined,
+  action: CaptchaAction,
+  remoteIp: string | null,
+  missing: ErrorCode = INVALID_CODE[action],
+): Promise<void> {
   const value = (token ?? '').trim();
-  if (!value) throw badRequest(INVALID_CODE[action]);
+  if (!value) throw badRequest(missing);
   if (await spendPreverified(ctx, value, action)) return;
   const verdict = await siteverify(ctx, value, action, remoteIp);
   if (verdict.kind === 'unavailable') throw badRequest('ERROR_CAPTCHA_VERIFY_FAILED');

@@ -28,6 +28,7 @@ import { MINUTE_MS, isoNow } from '../../lib/time.ts';
 import { deleteCookieConsents } from '../cookies/service.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { deleteSurveyData } from '../survey/service.ts';
+import { consumedBy, tryConsume } from '../../lib/rate-limits.ts';
 
 /**
  * spec §2: "In one studio environment only step 3 appears, without Cancel, with text to contact support
@@ -70,10 +71,14 @@ export async function checkPassword(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (!user.password_hash) throw badRequest('ERROR_NOT_ALLOWED');
-  const key = `password-check:${userId}`;
-  if ((await ctx.counters.peek(key)) >= MAX_PASSWORD_FAILURES) throw rateLimited(PASSWORD_WINDOW_MS / 1000);
+  const failures = ctx.rateLimits.limiter('password-check', {
+    points: MAX_PASSWORD_FAILURES,
+    durationSeconds: PASSWORD_WINDOW_MS / 1000,
+  });
+  if ((await consumedBy(failures, String(userId))) >= MAX_PASSWORD_FAILURES)
+    throw rateLimited(PASSWORD_WINDOW_MS / 1000);
   if (!(await verifyPassword(user.password_hash, password))) {
-    await ctx.counters.hit(key, PASSWORD_WINDOW_MS);
+    await tryConsume(failures, String(userId));
     await audit(ctx, userId, 'password.check_failed', ip);
     throw badRequest('ERROR_PASSWORD_INCORRECT', 'Password');
   }

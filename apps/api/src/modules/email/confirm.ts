@@ -11,6 +11,7 @@ import { normalizeEmail } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { consumeLink, invalidateLinks } from './links.ts';
 import { createVerificationLink, sendVerificationEmail } from './verification.ts';
+import { takeQuota } from '../../lib/rate-limits.ts';
 
 /** Verification mails sent to one player per hour through email/send-confirmation-email. */
 export const MAX_RESENDS_PER_HOUR = 5;
@@ -67,7 +68,8 @@ export async function resendConfirmation(
     .executeTakeFirst();
   if (!user || user.email_confirmed_at || user.banned_at) return;
   // At most a few mails per address and hour, whoever asks: the answer stays the same.
-  if ((await ctx.counters.hit(`resend:${user.id}`, HOUR_MS)) > MAX_RESENDS_PER_HOUR) return;
+  const quota = { points: MAX_RESENDS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
+  if (!(await takeQuota(ctx.rateLimits, 'resend-mail', quota, String(user.id)))) return;
   const redirect = await allowedRedirectOrNull(ctx, redirectUrl);
   // The new link replaces the earlier ones: only the newest mail's link confirms.
   const token = await ctx.db.transaction().execute(async (trx) => {

@@ -32,6 +32,7 @@ import { isDisposableEmail } from '../register/disposable.ts';
 import { emailReputationError } from '../register/email-check.ts';
 import { revokeSessions } from '../session/sessions.ts';
 import { consumeLink, createLink, invalidateLinks, pageUrl, type LinkCodes } from './links.ts';
+import { takeQuota } from '../../lib/rate-limits.ts';
 
 /** Days the recovery link sent to the old address stays valid. */
 export const RECOVERY_LINK_TTL_DAYS = 7;
@@ -97,7 +98,8 @@ export async function requestEmailUpdate(
   if (normalizeEmail(form.ConfirmEmail) !== normalizeEmail(email))
     items.push({ Property: 'ConfirmEmail', ErrorMessage: 'ERROR_CONFIRM_EMAIL_INVALID' });
   if (items.length) throw validationFailed(items);
-  if ((await ctx.counters.hit(`email-update:${userId}`, HOUR_MS)) > MAX_UPDATE_REQUESTS_PER_HOUR)
+  const quota = { points: MAX_UPDATE_REQUESTS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
+  if (!(await takeQuota(ctx.rateLimits, 'email-update', quota, String(userId))))
     throw rateLimited(HOUR_MS / 1000);
 
   const token = await ctx.db.transaction().execute(async (trx) => {

@@ -15,6 +15,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { renderActionMail } from '../mail/templates.ts';
 import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';
+import { takeQuota } from '../../lib/rate-limits.ts';
 
 /** Confirmation e-mails one player may receive per hour (further opt-ins are silent). */
 export const MAX_OPTIN_MAILS_PER_HOUR = 10;
@@ -121,7 +122,8 @@ export async function setOptIn(
 }
 
 async function sendJoinedMail(ctx: AppContext, userId: number, list: { id: number; name: string }) {
-  if ((await ctx.counters.hit(`optin-mail:${userId}`, HOUR_MS)) > MAX_OPTIN_MAILS_PER_HOUR) return;
+  const quota = { points: MAX_OPTIN_MAILS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
+  if (!(await takeQuota(ctx.rateLimits, 'optin-mail', quota, String(userId)))) return;
   const user = await ctx.db
     .selectFrom('users')
     .select(['id_user', 'username', 'email'])

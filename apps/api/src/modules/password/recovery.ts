@@ -29,6 +29,8 @@ import { renderActionMail } from '../mail/templates.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { newPasswordItems } from '../register/rules.ts';
 import { revokeSessions } from '../session/sessions.ts';
+import { takeQuota } from '../../lib/rate-limits.ts';
+import { forgetAccountFailures } from '../session/login-throttle.ts';
 
 /** Minutes a recovery link stays valid. */
 export const RECOVERY_LINK_TTL_MINUTES = 60;
@@ -63,7 +65,8 @@ export async function requestPasswordRecovery(
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
   if (!user || !user.password_hash || user.banned_at) return;
-  if ((await ctx.counters.hit(`recovery:${user.id}`, HOUR_MS)) > MAX_RECOVERY_MAILS_PER_HOUR) return;
+  const quota = { points: MAX_RECOVERY_MAILS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
+  if (!(await takeQuota(ctx.rateLimits, 'recovery-mail', quota, String(user.id)))) return;
   const token = await createLink(ctx.db, user.id, 'password_recovery', RECOVERY_LINK_TTL_MINUTES * MINUTE_MS);
   await audit(ctx, user.id, 'password.recovery_requested', ip);
   const brand = brandName(ctx.config.environment);
@@ -87,7 +90,8 @@ export async function requestPasswordRecovery(
 }
 
 /**
- * Sets a new password with the recovery link `form.Token`.
+ * Sets a new password with the recovery link `form.Token`, and forgets the failed log-ins counted on the
+ * account (the old password's guesses no longer hold a new device of the owner off).
  * @throws AppError 400 — general ERROR_PASSWORD_RECOVERY_NOTEXISTS (unknown, used) /
  *   ERROR_PASSWORD_RECOVERY_EXPIRED / ERROR_NOT_ALLOWED (partner environment); Password: the password
  *   rules (studio rule in TWO-POINT-STUDIOS); ConfirmPassword: ERROR_CONFIRM_PASSWORD_INVALID
@@ -101,7 +105,7 @@ export async function resetRecoveredPassword(
   const link = await findLink(ctx.db, form.Token, 'password_recovery', LINK_CODES);
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'username'])
+    .select(['id', 'id_user', 'username'])
     .where('id', '=', link.userId)
     .executeTakeFirstOrThrow();
   const items = newPasswordItems(ctx.config.environment, user.username, form.Password, form.Confirm);
@@ -125,4 +129,6 @@ export async function resetRecoveredPassword(
     await revokeSessions(trx, { userId: user.id });
     await audit({ db: trx }, user.id, 'password.recovered', ip, { sessionsRevoked: true });
   });
+  // Guesses at the old password are moot now: a new device of the owner is not held off by them.
+  await forgetAccountFailures(ctx, user.id_user);
 }

@@ -30,17 +30,27 @@ import {
 } from '../../plugins/client-auth.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { identify, logIn, logInUser } from './login.ts';
-import { refreshTokens, revokeSession, tokenForIdentity, type RequestOrigin } from './sessions.ts';
+import { identify, logIn, logInUser, type LoginRequest } from './login.ts';
+import { deviceCookieName, setDeviceCookie } from './device-cookies.ts';
+import { refreshTokens, revokeSession, tokenForIdentity } from './sessions.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
-import { requireCaptcha } from '../captcha/verify.ts';
+import { captchaEnabled, requireCaptcha } from '../captcha/verify.ts';
 
-/** The request's address and user agent, recorded on the session a log-in opens. */
-function originOf(request: FastifyRequest): RequestOrigin {
+/**
+ * A log-in request (login.ts): its address and user agent (recorded on the session it opens), its
+ * known-device cookies, and its captcha token — already verified by the route when the flag is on.
+ */
+function loginRequestOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  token: string | null | undefined,
+): LoginRequest {
   return {
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    deviceTokenFor: (idUser) => request.cookies[deviceCookieName(idUser)],
+    captcha: { token, verified: captchaEnabled(ctx) },
   };
 }
 
@@ -66,10 +76,12 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { UsernameOrEmail, Password, Token } = request.body;
       await requireCaptcha(ctx, Token, 'login', request.ip);
-      return { Created: await logIn(ctx, UsernameOrEmail, Password, originOf(request)) };
+      const loggedIn = await logIn(ctx, UsernameOrEmail, Password, loginRequestOf(ctx, request, Token));
+      await setDeviceCookie(ctx, reply, loggedIn.idUser);
+      return { Created: loggedIn.created };
     },
   });
 
@@ -82,9 +94,12 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
-    handler: async (request) => {
-      await requireCaptcha(ctx, request.body.Token, 'login', request.ip);
-      return { Created: await logInUser(ctx, request.params.id, request.body.Password, originOf(request)) };
+    handler: async (request, reply) => {
+      const { Password, Token } = request.body;
+      await requireCaptcha(ctx, Token, 'login', request.ip);
+      const loggedIn = await logInUser(ctx, request.params.id, Password, loginRequestOf(ctx, request, Token));
+      await setDeviceCookie(ctx, reply, loggedIn.idUser);
+      return { Created: loggedIn.created };
     },
   });
 

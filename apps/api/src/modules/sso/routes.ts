@@ -31,6 +31,7 @@ import { AppError, rateLimited } from '../../lib/errors.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { authorize } from './codes.ts';
 import { exchangeCode, invalidRequest, OAuthTokenRefusal } from './exchange.ts';
+import { consumedBy, takeQuota, tryConsume } from '../../lib/rate-limits.ts';
 
 /** What each refusal tells a partner's developer (never which check of a grant failed). */
 const DESCRIPTIONS: Record<OAuthTokenErrorCode, string> = {
@@ -55,10 +56,19 @@ export const TOKEN_BODY_LIMIT_BYTES = 16 * 1024;
 /** The client of each token request (set by {@link tokenClientCheck} or the handler). */
 const tokenClients = new WeakMap<FastifyRequest, string>();
 
+/** The limiter of failed client authentications per IP (`rateLimitPerMinute` a minute). */
+function failuresOf(ctx: AppContext) {
+  const points = ctx.config.rateLimitPerMinute;
+  return ctx.rateLimits.limiter('oauth-token-failures', { points, durationSeconds: TOKEN_WINDOW_MS / 1000 });
+}
+
 /** Counts one exchange of `clientId`. @throws 429 over `oauthTokenRateLimitPerMinute` a minute */
 async function countExchange(ctx: AppContext, clientId: string): Promise<void> {
-  const exchanges = await ctx.counters.hit(`oauth-token-client:${clientId}`, TOKEN_WINDOW_MS);
-  if (exchanges > ctx.config.oauthTokenRateLimitPerMinute) throw rateLimited(TOKEN_WINDOW_MS / 1000);
+  const points = ctx.config.oauthTokenRateLimitPerMinute;
+  const quota = { points, durationSeconds: TOKEN_WINDOW_MS / 1000 };
+  if (!(await takeQuota(ctx.rateLimits, 'oauth-token-client', quota, clientId))) {
+    throw rateLimited(TOKEN_WINDOW_MS / 1000);
+  }
 }
 
 /** Runs a client authentication; an AppError (wrong credentials) counts against the IP. */
@@ -66,8 +76,7 @@ async function countingFailures<T>(ctx: AppContext, request: FastifyRequest, che
   try {
     return await check();
   } catch (error) {
-    if (error instanceof AppError)
-      await ctx.counters.hit(`oauth-token-failures:${request.ip}`, TOKEN_WINDOW_MS);
+    if (error instanceof AppError) await tryConsume(failuresOf(ctx), request.ip);
     throw error;
   }
 }
@@ -82,7 +91,7 @@ async function countingFailures<T>(ctx: AppContext, request: FastifyRequest, che
  * @throws AppError 401 for wrong Basic credentials; 429 ERROR_RATE_LIMITED (Retry-After 60)
  */
 async function tokenClientCheck(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  if ((await ctx.counters.peek(`oauth-token-failures:${request.ip}`)) >= ctx.config.rateLimitPerMinute) {
+  if ((await consumedBy(failuresOf(ctx), request.ip)) >= ctx.config.rateLimitPerMinute) {
     throw rateLimited(TOKEN_WINDOW_MS / 1000);
   }
   if (request.headers.authorization === undefined) return;

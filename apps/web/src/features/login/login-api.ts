@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
-import { useCaptchaToken } from '../../shared/captcha/captcha.ts';
+import { useCaptchaToken, useStepUpCaptchaToken, withCaptchaStepUp } from '../../shared/captcha/captcha.ts';
 
 /**
  * Answer of POST partner/login-url. Not in @guildgate/contracts yet (the partner API comes in a later
@@ -38,32 +38,47 @@ export function useIdentify() {
   });
 }
 
-/** Step 2 of the two-step login: the password of the identified player → Created. */
+/**
+ * Step 2 of the two-step login: the password of the identified player → Created; asked for a captcha
+ * by the log-in throttle, it passes one and sends again.
+ */
 export function useUserLogin() {
   const api = useApi();
   const captcha = useCaptchaToken();
+  const stepUp = useStepUpCaptchaToken();
   return useMutation({
     mutationFn: ({ idUser, body }: { idUser: string; body: UserLoginRequest }) =>
       afterSubmitDelay(async () =>
-        api.call('POST', `log/user/${encodeURIComponent(idUser)}/log-in`, {
-          body: { ...body, Token: await captcha('login') },
-          schema: CreatedResponseSchema,
-        }),
+        withCaptchaStepUp(
+          (Token) =>
+            api.call('POST', `log/user/${encodeURIComponent(idUser)}/log-in`, {
+              body: { ...body, Token },
+              schema: CreatedResponseSchema,
+            }),
+          await captcha('login'),
+          () => stepUp('login'),
+        ),
       ),
   });
 }
 
-/** The one-step login (TWO-POINT-STUDIOS and SANDBOX) → Created. */
+/**
+ * The one-step login (TWO-POINT-STUDIOS and SANDBOX) → Created; asked for a captcha by the log-in
+ * throttle, it passes one and sends again.
+ */
 export function useOneStepLogin() {
   const api = useApi();
   const captcha = useCaptchaToken();
+  const stepUp = useStepUpCaptchaToken();
   return useMutation({
     mutationFn: (body: LoginRequest) =>
       afterSubmitDelay(async () =>
-        api.call('POST', 'log/log-in', {
-          body: { ...body, Token: await captcha('login') },
-          schema: CreatedResponseSchema,
-        }),
+        withCaptchaStepUp(
+          (Token) =>
+            api.call('POST', 'log/log-in', { body: { ...body, Token }, schema: CreatedResponseSchema }),
+          await captcha('login'),
+          () => stepUp('login'),
+        ),
       ),
   });
 }

@@ -11,7 +11,8 @@ import { load, type ReCaptchaInstance } from 'recaptcha-v3';
 import type { CaptchaAction } from '@guildgate/contracts';
 import { ApiError } from '../api/api-error.ts';
 import { useAppConfiguration } from '../config/config-context.tsx';
-import { captchaSettings } from '../config/feature-switches.ts';
+import { captchaSettings, stepUpCaptchaSiteKey } from '../config/feature-switches.ts';
+import { isApiError } from '../api/api-error.ts';
 
 /** How long loading the script plus one token may take, in ms. */
 export const CAPTCHA_TIMEOUT_MS = 10_000;
@@ -79,4 +80,55 @@ export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | n
     },
     [siteKey, scriptUrl],
   );
+}
+
+/**
+ * A function giving a captcha token of `action` for a step-up the API asked for (the log-in throttle's
+ * ERROR_CAPTCHA_REQUIRED), loading the script on demand with the configured site key even when the
+ * enable-captcha flag is off; null when no site key is configured.
+ * @returns `(action) => Promise<string | null>`; rejects with {@link captchaRefusal} when the script
+ *   fails to load or to answer within {@link CAPTCHA_TIMEOUT_MS}
+ */
+export function useStepUpCaptchaToken(): (action: CaptchaAction) => Promise<string | null> {
+  const { config } = useAppConfiguration();
+  const siteKey = stepUpCaptchaSiteKey(config);
+  const scriptUrl = config.captchaScriptUrl;
+  return useCallback(
+    async (action: CaptchaAction) => {
+      if (!siteKey) return null;
+      try {
+        return await withTimeout(
+          loadCaptcha(siteKey, scriptUrl).then((captcha) => captcha.execute(action)),
+          CAPTCHA_TIMEOUT_MS,
+        );
+      } catch {
+        throw captchaRefusal();
+      }
+    },
+    [siteKey, scriptUrl],
+  );
+}
+
+/**
+ * Sends a log-in with `token`, and once more with a fresh step-up token when the API answers
+ * ERROR_CAPTCHA_REQUIRED (a new device after many failures on the account, docs/security.md).
+ * @param send the call, with the captcha token to put in the form
+ * @param token the form's own token (the flag's), or null
+ * @param stepUp gives the step-up token, or null when no captcha is configured
+ * @returns the call's answer
+ * @throws the call's rejection; the first one when no step-up token can be had
+ */
+export async function withCaptchaStepUp<T>(
+  send: (token: string | null) => Promise<T>,
+  token: string | null,
+  stepUp: () => Promise<string | null>,
+): Promise<T> {
+  try {
+    return await send(token);
+  } catch (error) {
+    if (!isApiError(error) || error.firstCode !== 'ERROR_CAPTCHA_REQUIRED') throw error;
+    const fresh = await stepUp();
+    if (!fresh) throw error;
+    return send(fresh);
+  }
 }

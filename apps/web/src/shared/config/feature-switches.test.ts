@@ -1,7 +1,12 @@
 /** Visibility logic of the captcha, tag-manager and bypass-partner-register flags (spec §1, §4). */
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, type FeatureFlags } from '@guildgate/contracts';
-import { captchaSettings, partnerCallbackStep, tagManagerActive } from './feature-switches.ts';
+import {
+  captchaSettings,
+  partnerCallbackStep,
+  stepUpCaptchaSiteKey,
+  tagManagerActive,
+} from './feature-switches.ts';
 
 const OFF = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, false])) as FeatureFlags;
 const ON = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as FeatureFlags;
@@ -45,5 +50,13 @@ describe('partnerCallbackStep', () => {
     expect(partnerCallbackStep({ CreateAccount: true }, OFF)).toBe('confirm-username');
     expect(partnerCallbackStep({ Created: null, CreateAccount: true }, ON)).toBe('register-directly');
     expect(partnerCallbackStep({}, ON)).toBe('register-directly');
+  });
+});
+
+describe('stepUpCaptchaSiteKey', () => {
+  it('is the configured site key whatever the flag, and null without one', () => {
+    expect(stepUpCaptchaSiteKey({ captchaSiteKey: ' site-key ' })).toBe('site-key');
+    expect(stepUpCaptchaSiteKey({ captchaSiteKey: '' })).toBeNull();
+    expect(stepUpCaptchaSiteKey({ captchaSiteKey: '   ' })).toBeNull();
   });
 });

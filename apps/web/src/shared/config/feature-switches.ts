@@ -30,6 +30,15 @@ export function captchaSettings(
   return config.features.enableCaptcha && siteKey ? { enabled: true, siteKey } : { enabled: false };
 }
 
+/**
+ * The site key a log-in may be asked to pass the captcha with (the API's throttle asks a new device for
+ * one after many failures on the account, ERROR_CAPTCHA_REQUIRED): any configured site key, whatever the
+ * enable-captcha flag; null when none is configured.
+ */
+export function stepUpCaptchaSiteKey(config: Pick<RuntimeConfiguration, 'captchaSiteKey'>): string | null {
+  return config.captchaSiteKey.trim() || null;
+}
+
 /** The analytics consent cookie of spec §4/§9. */
 export const ANALYTICS_CONSENT_COOKIE = 'consent_analytics';
 

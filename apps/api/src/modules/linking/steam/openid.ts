@@ -5,12 +5,13 @@
  * assertion must name our configured provider: `openid.op_endpoint` = `<STEAM_OPENID_URL>/login`,
  * `openid.claimed_id` = `openid.identity` = `<STEAM_OPENID_URL>/id/<SteamID64>`, and `return_to` the
  * exact address this link started with; its `response_nonce` is single use across API nodes (the
- * shared counters), on top of the library's own per-process nonce check.
+ * shared rate limits), on top of the library's own per-process nonce check.
  */
 import openid from 'openid';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, serviceUnavailable } from '../../../lib/errors.ts';
 import { withTimeout } from '../provider-call.ts';
+import { takeQuota } from '../../../lib/rate-limits.ts';
 
 const NOT_REACHABLE = 'ERROR_STEAM_NOT_REACHABLE' as const;
 /** How long a response_nonce is remembered, ms (the library refuses nonces older than 5 min). */
@@ -100,7 +101,9 @@ export async function verifySteamAssertion(
   }
   const nonce = params['openid.response_nonce'];
   if (!nonce || nonce.length > 255) throw refuse();
-  if ((await ctx.counters.hit(`openid-nonce:${endpoint}:${nonce}`, NONCE_MEMORY_MS)) > 1) throw refuse();
+  // Single use: the first sight of a nonce takes its one point, any replay finds none left.
+  const once = { points: 1, durationSeconds: NONCE_MEMORY_MS / 1000 };
+  if (!(await takeQuota(ctx.rateLimits, 'openid-nonce', once, `${endpoint}:${nonce}`))) throw refuse();
 
   const assertion = new URL(returnTo);
   for (const [key, value] of Object.entries(params)) {

@@ -1,0 +1,171 @@
+/**
+ * Log-in throttling that cannot lock the real player out (DESIGN.md §5; OWASP Authentication Cheat
+ * Sheet "Account lockout" and "Slow down online guessing with device cookies"; docs/security.md
+ * "Throttling"; the numbers are `LOGIN_*` in docs/configuration.md). Every password attempt of log/log-in
+ * and log/user/{id}/log-in passes {@link startLoginAttempt} before its password is checked:
+ *
+ * 1. **Back-off per account and address** — or per known device: `freeFailures` failures in a row are
+ *    free; after them each attempt waits {@link backoffSeconds} (1 s, 2 s, 4 s … up to
+ *    `backoffMaxSeconds`) after the one before. A success forgets the series.
+ * 2. **Per address, across accounts**: at most `ipFailuresPerHour` failures an hour (password spraying,
+ *    credential stuffing — unknown players count too).
+ * 3. **Per account, across addresses**: at most `accountFailures` failures per `accountWindowSeconds`
+ *    (a botnet with one guess per address). Beyond it a device that never logged in to the account is
+ *    refused — or, when a captcha is configured, asked for one (`ERROR_CAPTCHA_REQUIRED`) and let
+ *    through when it passes.
+ *
+ * A **known device** — one holding the signed device cookie a successful log-in to this account set
+ * (device-cookies.ts) — is not subject to 2 and 3: during an attack on the account the owner still gets
+ * in from their usual browser. Its failures are counted on the account and address all the same, and
+ * its own back-off applies.
+ *
+ * Attempts are reserved atomically before the password is checked (concurrent guesses cannot slip past
+ * a limit) and a refused attempt gives its reservations back: refused attempts are never counted again,
+ * so an attack cannot make a lock last longer. The counters live in lib/rate-limits.ts (Redis,
+ * PostgreSQL or memory), shared by the nodes.
+ */
+import type { AppContext } from '../../context.ts';
+import { rateLimited } from '../../lib/errors.ts';
+import { retryAfterSeconds, tryConsume, type LimiterOptions } from '../../lib/rate-limits.ts';
+import { captchaConfigured, checkCaptchaToken } from '../captcha/verify.ts';
+import { verifyDeviceToken } from './device-cookies.ts';
+
+export { deviceCookieName } from './device-cookies.ts';
+
+/** The throttle's numbers (`LOGIN_*`, `DEVICE_COOKIE_DAYS`; docs/configuration.md). */
+export interface LoginThrottleSettings {
+  /** Failures in a row per account and address (or known device) before the back-off starts. */
+  freeFailures: number;
+  /** The longest back-off, seconds. */
+  backoffMaxSeconds: number;
+  /** Failures one address may make in an hour, across accounts. */
+  ipFailuresPerHour: number;
+  /** Failures an account may meet from unknown devices per `accountWindowSeconds`. */
+  accountFailures: number;
+  /** Window of `accountFailures`, seconds. */
+  accountWindowSeconds: number;
+  /** Lifetime of a known-device cookie, days. */
+  deviceCookieDays: number;
+}
+
+/** How long a series of failures is remembered without a new one, seconds (a day). */
+const SERIES_SECONDS = 86_400;
+
+/**
+ * The wait after the `k`-th failure beyond the free ones: 2^(k-1) seconds, at most `maxSeconds`.
+ * @param k 1 for the first failure after the free ones
+ */
+export function backoffSeconds(k: number, maxSeconds: number): number {
+  return Math.min(maxSeconds, 2 ** Math.min(Math.max(k, 1) - 1, 30));
+}
+
+/** One log-in attempt that passed the throttle: tell it how the password check went. */
+export interface LoginAttempt {
+  /** The password was right: the series is forgotten and the reservations given back. */
+  succeeded(): Promise<void>;
+  /** The password was wrong: the failure stays counted. */
+  failed(): Promise<void>;
+}
+
+/** Who tries to log in. */
+export interface LoginAttemptInput {
+  /** The player's public id, or null when no player has that name (counted on the address only). */
+  idUser: string | null;
+  ip: string;
+  /** The device cookie the request carried for this account, if any. */
+  deviceToken: string | undefined;
+  /** The captcha token of the form (log-in action), and whether the route already verified it. */
+  captcha: { token: string | null | undefined; verified: boolean };
+}
+
+/** The four limiters of the throttle, with the configured numbers. */
+function limitersOf(ctx: AppContext) {
+  const s = ctx.config.loginThrottle;
+  const make = (name: string, options: LimiterOptions) => ctx.rateLimits.limiter(name, options);
+  return {
+    tries: make('login-tries', { points: s.freeFailures, durationSeconds: SERIES_SECONDS }),
+    backoff: make('login-backoff', { points: 1, durationSeconds: s.backoffMaxSeconds }),
+    ip: make('login-ip-failures', { points: s.ipFailuresPerHour, durationSeconds: 3600 }),
+    account: make('login-account-failures', {
+      points: s.accountFailures,
+      durationSeconds: s.accountWindowSeconds,
+    }),
+  };
+}
+
+/**
+ * Forgets the failures counted on player `idUser` across addresses (after a password recovery: the old
+ * password's guesses are moot, and the owner's new device must not be held off by them).
+ */
+export async function forgetAccountFailures(ctx: AppContext, idUser: string): Promise<void> {
+  await limitersOf(ctx).account.delete(idUser);
+}
+
+/**
+ * Lets a log-in attempt go on to its password check, or refuses it (see the module note).
+ * @returns the attempt, to be told whether the password was right
+ * @throws 429 ERROR_RATE_LIMITED with Retry-After (back-off, address limit, account limit without a
+ *   configured captcha); 400 ERROR_CAPTCHA_REQUIRED (account limit, captcha configured, no token),
+ *   ERROR_CAPTCHA_LOGIN_INVALID, ERROR_CAPTCHA_VERIFY_FAILED (the token was checked and failed)
+ */
+export async function startLoginAttempt(ctx: AppContext, input: LoginAttemptInput): Promise<LoginAttempt> {
+  const limiters = limitersOf(ctx);
+  const s = ctx.config.loginThrottle;
+  const { idUser, ip } = input;
+  const device = idUser && input.deviceToken ? await verifyDeviceToken(ctx, input.deviceToken, idUser) : null;
+  const seriesKey = idUser ? (device ? `${idUser}|device:${device.id}` : `${idUser}|ip:${ip}`) : null;
+  const giveBack: Array<() => Promise<unknown>> = [];
+  const refuse = async (error: unknown): Promise<never> => {
+    for (const undo of giveBack) await undo();
+    throw error;
+  };
+
+  if (seriesKey) {
+    const tried = await tryConsume(limiters.tries, seriesKey);
+    giveBack.push(() => limiters.tries.reward(seriesKey));
+    if (!tried.allowed) {
+      const wait = backoffSeconds(tried.consumedPoints - s.freeFailures, s.backoffMaxSeconds);
+      // One attempt per wait: the first takes the slot for `wait` seconds, the next ones are refused.
+      const slot = await tryConsume(limiters.backoff, seriesKey, 1, wait);
+      if (!slot.allowed) await refuse(rateLimited(retryAfterSeconds(slot.msBeforeNext)));
+      giveBack.push(() => limiters.backoff.delete(seriesKey));
+    }
+  }
+  if (!device) {
+    const fromIp = await tryConsume(limiters.ip, ip);
+    giveBack.push(() => limiters.ip.reward(ip));
+    if (!fromIp.allowed) await refuse(rateLimited(retryAfterSeconds(fromIp.msBeforeNext)));
+  }
+  if (idUser && !device) {
+    const onAccount = await tryConsume(limiters.account, idUser);
+    giveBack.push(() => limiters.account.reward(idUser));
+    if (!onAccount.allowed) {
+      if (!captchaConfigured(ctx)) await refuse(rateLimited(retryAfterSeconds(onAccount.msBeforeNext)));
+      else if (!input.captcha.verified) {
+        await checkCaptchaToken(ctx, input.captcha.token, 'login', ip, 'ERROR_CAPTCHA_REQUIRED').catch(
+          refuse,
+        );
+      }
+    }
+  }
+
+  return {
+    async succeeded() {
+      if (seriesKey) {
+        await limiters.tries.delete(seriesKey);
+        await limiters.backoff.delete(seriesKey);
+      }
+      if (!device) {
+        await limiters.ip.reward(ip);
+        if (idUser) await limiters.account.reward(idUser);
+      }
+    },
+    async failed() {
+      // A known device was not checked against these, but its failures count all the same.
+      if (device && idUser) {
+        await tryConsume(limiters.ip, ip);
+        await tryConsume(limiters.account, idUser);
+      }
+    },
+  };
+}
