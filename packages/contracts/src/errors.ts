@@ -133,6 +133,8 @@ export const ERROR_MESSAGES_EN = {
   ERROR_FORBIDDEN: 'You are not allowed to access this resource.',
   ERROR_NOT_FOUND: 'This resource does not exist.',
   ERROR_RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
+  // re-authentication (docs/security.md): a sensitive change needs a recent proof of the password
+  ERROR_REAUTHENTICATION_REQUIRED: 'Please confirm your password to make this change.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',

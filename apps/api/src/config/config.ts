@@ -132,6 +132,7 @@ const EnvSchema = z.object({
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(100),
   LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(730).default(365),
+  REAUTHENTICATION_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -234,6 +235,11 @@ export interface AppConfig {
    * servers together; failed client authentications count per IP against `rateLimitPerMinute` instead.
    */
   oauthTokenRateLimitPerMinute: number;
+  /**
+   * How recent a proof of the password must be for a sensitive change (password, e-mail, later second
+   * factors), seconds (DESIGN.md §5; modules/session/reauthentication.ts).
+   */
+  reauthenticationMaxAgeSeconds: number;
   /** The log-in throttle's numbers (modules/session/login-throttle.ts; docs/configuration.md). */
   loginThrottle: LoginThrottleSettings;
   /**
@@ -375,6 +381,7 @@ export function loadConfig(
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    reauthenticationMaxAgeSeconds: e.REAUTHENTICATION_MAX_AGE_SECONDS,
     loginThrottle: {
       freeFailures: e.LOGIN_FREE_FAILURES,
       backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,

@@ -59,6 +59,8 @@ export interface SessionsTable {
   access_expires_at: string | null;
   ip: string | null;
   user_agent: string | null;
+  /** When the player last proved their password on this session (migration 0013; OIDC `auth_time`). */
+  auth_time: string | null;
 }
 
 export interface RefreshTokensTable {

@@ -26,6 +26,8 @@ export interface AuthInfo {
   clientId: string;
   /** The access token's scope (space-separated). */
   scope: string;
+  /** When the player last proved their password on this session (ISO 8601), or null. */
+  authTime: string | null;
   /** The access token's expiry, seconds since the epoch. */
   expiresAt: number;
 }
@@ -70,7 +72,14 @@ export async function authenticateToken(
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.client_id', 'users.id_user', 'users.banned_at'])
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.client_id',
+      'sessions.auth_time',
+      'users.id_user',
+      'users.banned_at',
+    ])
     .where('sessions.id', '=', claims.sid)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', isoNow())
@@ -82,6 +91,7 @@ export async function authenticateToken(
     sessionId: row.id,
     clientId: row.client_id,
     scope: claims.scope,
+    authTime: row.auth_time,
     expiresAt: claims.exp,
   };
 }

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { checkPassword, deletePlayer, deletionTypes } from './service.ts';
+import { recordAuthentication } from '../session/reauthentication.ts';
 
 /** Registers the deletion routes on the /api scope. */
 export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,6 +40,8 @@ export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);
       await checkPassword(ctx, auth.userId, request.body.Password, request.ip);
+      // A proof of the password: sensitive changes on this session may follow (reauthentication.ts).
+      await recordAuthentication(ctx, auth.sessionId);
       return { Success: true };
     },
   });

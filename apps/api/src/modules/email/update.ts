@@ -31,6 +31,8 @@ import { emailError } from '../register/rules.ts';
 import { isDisposableEmail } from '../register/disposable.ts';
 import { emailReputationError } from '../register/email-check.ts';
 import { revokeSessions } from '../session/sessions.ts';
+import { requireRecentAuthentication } from '../session/reauthentication.ts';
+import type { AuthInfo } from '../../plugins/auth.ts';
 import { consumeLink, createLink, invalidateLinks, pageUrl, type LinkCodes } from './links.ts';
 import { takeQuota } from '../../lib/rate-limits.ts';
 
@@ -66,14 +68,16 @@ async function addressTaken(db: Kysely<Database>, email: string, exceptUserId: n
  *   _DOMAIN_UNAUTHORIZED / _DISPOSABLE_ADDRESS / _EXIST / _MAILBOX_DOES_NOT_EXIST / _HIGH_RISK /
  *   ERROR_EMAIL_SAME; ConfirmEmail:
  *   ERROR_CONFIRM_EMAIL_INVALID; general ERROR_NOT_ALLOWED (partner environment, partner sign-on
- *   player); 429 ERROR_RATE_LIMITED (over {@link MAX_UPDATE_REQUESTS_PER_HOUR} an hour)
+ *   player); ERROR_REAUTHENTICATION_REQUIRED without a recent proof of the password on the caller's
+ *   session (session/reauthentication.ts); 429 ERROR_RATE_LIMITED (over {@link MAX_UPDATE_REQUESTS_PER_HOUR} an hour)
  */
 export async function requestEmailUpdate(
   ctx: AppContext,
-  userId: number,
+  caller: Pick<AuthInfo, 'userId' | 'authTime'>,
   form: UpdateEmailRequest,
   ip: string | null,
 ): Promise<void> {
+  const userId = caller.userId;
   if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
   const user = await ctx.db
     .selectFrom('users')
@@ -81,6 +85,7 @@ export async function requestEmailUpdate(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (user.auth_type === 2) throw badRequest('ERROR_NOT_ALLOWED');
+  requireRecentAuthentication(ctx, caller);
   const email = form.Email.trim();
   const items: ErrorItem[] = [];
   const rule = emailError(email, ctx.config.emailUnauthorizedDomains);

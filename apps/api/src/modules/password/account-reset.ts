@@ -2,8 +2,9 @@
  * Password reset in the account (spec §2 "Password reset in the account"; §3 Password reset form
  * (account); §5 password rules; §7 POST password/password-reset; §8 "Password reset splits errors into
  * blank, Password and ConfirmPassword groups"). The Old password is required and checked where the
- * page shows it (TWO-POINT-STUDIOS), and checked wherever it is given. On success every other session
- * of the player is revoked (DESIGN.md §5); the calling session stays.
+ * page shows it (TWO-POINT-STUDIOS), and checked wherever it is given; without it, the session must have
+ * proved the password within REAUTHENTICATION_MAX_AGE_SECONDS (session/reauthentication.ts). On success
+ * every other session of the player is revoked (DESIGN.md §5); the calling session stays.
  */
 import type { AccountPasswordResetRequest, ErrorCode, ErrorItem } from '@guildgate/contracts';
 import { isPartnerEnvironment } from '@guildgate/contracts';
@@ -14,11 +15,13 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { isoNow } from '../../lib/time.ts';
 import { newPasswordItems } from '../register/rules.ts';
 import { revokeSessions } from '../session/sessions.ts';
+import { requireRecentAuthentication } from '../session/reauthentication.ts';
 
-/** Who asks: the player and the session the request came with. */
+/** Who asks: the player, the session the request came with and its last proof of the password. */
 export interface AccountCaller {
   userId: number;
   sessionId: string;
+  authTime: string | null;
 }
 
 /** The environment where the page asks the Old password (spec §2: "one studio environment only"). */
@@ -30,7 +33,8 @@ export const OLD_PASSWORD_ENVIRONMENT = 'TWO-POINT-STUDIOS';
  *   ERROR_OLD_PASSWORD_INCORRECT), Password (ERROR_PASSWORD_EMPTY / _LENGTH / _LETTERS / _NUMBERS /
  *   _USERNAME, ERROR_PASSWORD_STUDIO_RULES in TWO-POINT-STUDIOS), ConfirmPassword
  *   (ERROR_CONFIRM_PASSWORD_INVALID); general ERROR_NOT_ALLOWED in the partner environments or for a
- *   player who signs in through a partner (no password here)
+ *   player who signs in through a partner (no password here); general ERROR_REAUTHENTICATION_REQUIRED
+ *   without the Old password and without a recent proof of the password on the session
  */
 export async function resetAccountPassword(
   ctx: AppContext,
@@ -52,6 +56,8 @@ export async function resetAccountPassword(
     if (code) items.push({ Property: property, ErrorMessage: code });
   };
   const oldPassword = form.OldPassword ?? '';
+  // Without the Old password, the session must have proved the password recently (reauthentication.ts).
+  if (!studio && oldPassword === '') requireRecentAuthentication(ctx, caller);
   if (studio && oldPassword === '') add('OldPassword', 'ERROR_PASSWORD_EMPTY');
   else if (oldPassword !== '' && !(await verifyPassword(user.password_hash, oldPassword)))
     add('OldPassword', 'ERROR_OLD_PASSWORD_INCORRECT');

@@ -135,7 +135,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: user,
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);
-      await requestEmailUpdate(ctx, auth.userId, request.body, request.ip);
+      await requestEmailUpdate(ctx, auth, request.body, request.ip);
       return { Success: true };
     },
   });

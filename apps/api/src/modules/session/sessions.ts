@@ -24,6 +24,8 @@ export interface RequestOrigin {
 /** Where a session comes from: the request, and the client its tokens are for (their audience). */
 export interface SessionOrigin extends RequestOrigin {
   clientId: string;
+  /** When the player proved their password for it (ISO 8601), or null (a partner client's session). */
+  authTime?: string | null;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function openSession(
       access_expires_at: null,
       ip: origin.ip,
       user_agent: origin.userAgent?.slice(0, 512) ?? null,
+      auth_time: origin.authTime ?? null,
     })
     .execute();
   await audit(ctx, user.id, 'session.created', origin.ip, { clientId: origin.clientId });
@@ -77,10 +80,16 @@ export async function openSession(
 /**
  * Opens a portal session for `user` (a log-in at the portal: password, partner studio sign-on, or a
  * registration's ticket); returns its identity handle (`Created`). Its tokens are always the portal
- * client's, whatever client the log-in form named: only POST oauth/token opens a partner's session.
+ * client's, whatever client the log-in form named: only POST oauth/token opens a partner's session. The
+ * log-in is the session's first proof of authentication (`auth_time`, reauthentication.ts).
  */
 export async function createSession(ctx: AppContext, user: UserRow, origin: RequestOrigin): Promise<string> {
-  return (await openSession(ctx, user, { ...origin, clientId: ctx.config.portalClientId })).identity;
+  const opened = await openSession(ctx, user, {
+    ...origin,
+    clientId: ctx.config.portalClientId,
+    authTime: isoNow(),
+  });
+  return opened.identity;
 }
 
 /** Inserts a new refresh token of `sessionId` valid until `sessionExpiresAt`; returns it in clear. */

@@ -2,7 +2,9 @@
  * /account/reset-password (spec §2 "Password reset in the account": Old password (shown in one studio
  * environment only), New password, Confirm password; Confirm returns to Information on success;
  * §5 errors split into Password, ConfirmPassword and general; §7 POST password/password-reset
- * {OldPassword, Password, ConfirmPassword}). Guards: login, Home in partner environments.
+ * {OldPassword, Password, ConfirmPassword}). Guards: login, Home in partner environments. Outside the
+ * Old password's studio, a log-in older than the API's window is asked the password in a dialog first
+ * (shared/reauth).
  * The spec does not name the studio that asks the old password; TWO-POINT-STUDIOS is assumed.
  */
 import { useForm } from 'react-hook-form';
@@ -13,6 +15,8 @@ import { useApi } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
+import { useSession } from '../../shared/session/session-context.tsx';
 import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
 
 const FIELDS = ['OldPassword', 'Password', 'ConfirmPassword'] as const;
@@ -24,13 +28,18 @@ export function AccountPasswordPage() {
   const api = useApi();
   const navigate = useNavigate();
   const { config } = useAppConfiguration();
+  const { user } = useSession();
   const askOld = config.environmentName === 'TWO-POINT-STUDIOS';
+  // Without the Old password field, a log-in older than the API's window is asked the password again.
+  const reauth = useReauthentication(user?.Id_User ?? null);
   const reset = useMutation({
     mutationFn: (values: Values) =>
-      afterSubmitDelay(() =>
-        api.call('POST', 'password/password-reset', {
-          body: { ...values, OldPassword: askOld ? values.OldPassword : null },
-        }),
+      reauth.guard(() =>
+        afterSubmitDelay(() =>
+          api.call('POST', 'password/password-reset', {
+            body: { ...values, OldPassword: askOld ? values.OldPassword : null },
+          }),
+        ),
       ),
   });
   const { register, handleSubmit, setError, formState } = useForm<Values>({
@@ -79,6 +88,7 @@ export function AccountPasswordPage() {
           </button>
         </div>
       </form>
+      {reauth.dialog}
     </section>
   );
 }

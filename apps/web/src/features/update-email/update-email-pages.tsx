@@ -15,6 +15,7 @@ import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
+import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { ErrorSummary, Notice, TextField, ui } from '../../shared/ui/index.ts';
 
@@ -28,12 +29,16 @@ export function UpdateEmailPage() {
   const api = useApi();
   const { user } = useSession();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // A log-in older than the API's window is asked the password in a dialog first (shared/reauth).
+  const reauth = useReauthentication(user?.Id_User ?? null);
   const update = useMutation({
     mutationFn: (values: Values) =>
-      afterSubmitDelay(() =>
-        api.call('POST', `profile/user/${encodeURIComponent(user?.Id_User ?? '')}/update-email`, {
-          body: { Email: values.Email.trim(), ConfirmEmail: values.ConfirmEmail.trim() },
-        }),
+      reauth.guard(() =>
+        afterSubmitDelay(() =>
+          api.call('POST', `profile/user/${encodeURIComponent(user?.Id_User ?? '')}/update-email`, {
+            body: { Email: values.Email.trim(), ConfirmEmail: values.ConfirmEmail.trim() },
+          }),
+        ),
       ),
   });
   const { register, handleSubmit, setError, formState, reset } = useForm<Values>({
@@ -86,6 +91,7 @@ export function UpdateEmailPage() {
           </button>
         </div>
       </form>
+      {reauth.dialog}
     </section>
   );
 }

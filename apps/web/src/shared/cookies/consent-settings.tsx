@@ -24,6 +24,7 @@ import {
 import { ConsentSwitch } from './consent-switch.tsx';
 import { COOKIE_QUERY_KEYS, fetchCookieCategories } from './use-consent.ts';
 import styles from './consent-manager.module.css';
+import dialog from '../ui/dialog.module.css';
 
 /** A choice: the cookie values, and the server calls that store it for a logged-in player. */
 export type ConsentChoice = (values: ConsentValues, writes: ConsentWrite[]) => void;
@@ -79,7 +80,7 @@ function SettingsBody({
           ))}
         </ul>
       ) : null}
-      <div className={`${ui.actions} ${styles.dialogActions}`}>
+      <div className={`${ui.actions} ${dialog.actions}`}>
         <Button className={ui.button} isDisabled={!categories.data} onPress={confirm}>
           {t('consent.confirm')}
         </Button>
@@ -94,9 +95,9 @@ function SettingsBody({
 /** The cookie settings modal dialog. */
 export function ConsentSettingsDialog({ isOpen, onOpenChange, ...body }: ConsentSettingsDialogProps) {
   return (
-    <ModalOverlay className={styles.overlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog}>
+    <ModalOverlay className={dialog.overlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+      <Modal className={dialog.modal}>
+        <Dialog className={dialog.dialog}>
           <SettingsBody {...body} />
         </Dialog>
       </Modal>

@@ -298,6 +298,13 @@ export const EN = {
     newUsername: 'New username', // e2e
     confirm: 'Confirm', // e2e
   },
+  reauth: {
+    heading: 'Confirm your password', // e2e
+    intro: 'For your security, enter your current password to make this change.',
+    password: 'Current password', // e2e
+    confirm: 'Confirm password', // e2e
+    cancel: 'Cancel',
+  },
   accountPassword: {
     heading: 'Change password',
     oldPassword: 'Old password', // e2e

@@ -309,6 +309,13 @@ export const FR = {
     newUsername: "Nouveau nom d'utilisateur",
     confirm: 'Confirmer',
   },
+  reauth: {
+    heading: 'Confirmez votre mot de passe',
+    intro: 'Pour votre sécurité, saisissez votre mot de passe actuel pour faire ce changement.',
+    password: 'Mot de passe actuel',
+    confirm: 'Confirmer le mot de passe',
+    cancel: 'Annuler',
+  },
   accountPassword: {
     heading: 'Changer le mot de passe',
     oldPassword: 'Ancien mot de passe',

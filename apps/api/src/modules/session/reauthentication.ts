@@ -1,0 +1,36 @@
+/**
+ * Re-authentication for sensitive changes (DESIGN.md §5 "sensitive changes (password, e-mail, second
+ * factors) need a recent proof of the password (`auth_time`)"; docs/security.md "Re-authentication"; as
+ * OIDC's `max_age` and RFC 9470 step-up do): each session records when its player last proved their
+ * password (`sessions.auth_time`) — at log-in, at POST password/validate/user/{id}, or with the right Old
+ * password of the change itself. A change that needs it and finds none within
+ * `REAUTHENTICATION_MAX_AGE_SECONDS` answers 400 ERROR_REAUTHENTICATION_REQUIRED, on which the SPA asks
+ * the current password in a dialog, proves it with password/validate, and sends the change again. A
+ * stolen access token alone therefore changes neither the password nor the e-mail. Refreshing tokens does
+ * not renew the proof.
+ */
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { isoNow } from '../../lib/time.ts';
+import type { AuthInfo } from '../../plugins/auth.ts';
+
+/** Was the password proved on the caller's session within the configured window? */
+export function hasRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo, 'authTime'>): boolean {
+  if (!auth.authTime) return false;
+  const age = Date.now() - Date.parse(auth.authTime);
+  return age >= 0 && age <= ctx.config.reauthenticationMaxAgeSeconds * 1000;
+}
+
+/**
+ * Requires a recent proof of the password on the caller's session.
+ * @throws 400 ERROR_REAUTHENTICATION_REQUIRED (general) when there is none within
+ *   `REAUTHENTICATION_MAX_AGE_SECONDS`
+ */
+export function requireRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo, 'authTime'>): void {
+  if (!hasRecentAuthentication(ctx, auth)) throw badRequest('ERROR_REAUTHENTICATION_REQUIRED');
+}
+
+/** Records that the player just proved their password on session `sessionId` (its `auth_time`). */
+export async function recordAuthentication(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db.updateTable('sessions').set({ auth_time: isoNow() }).where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,101 @@
+/**
+ * The password confirmation of a sensitive change (DESIGN.md §5 re-authentication; docs/security.md):
+ * a React Aria modal dialog named by its heading that asks the current password, proves it with POST
+ * password/validate/user/{id} (spec §7; it records the proof on the session), and hands back. Focus moves
+ * in and stays inside; Escape, Cancel or a click outside cancel the change; focus returns to what had it.
+ * A wrong password shows under the field; other refusals (too many attempts) in the general list.
+ * Loaded on first use, with the dialog library.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../api/api-context.tsx';
+import { afterSubmitDelay } from '../forms/delay.ts';
+import { useServerErrors } from '../forms/use-server-errors.ts';
+import { ErrorSummary, TextField, ui } from '../ui/index.ts';
+import dialog from '../ui/dialog.module.css';
+
+const FIELDS = ['Password'] as const;
+
+/** Props of {@link ReauthDialog}. */
+export interface ReauthDialogProps {
+  /** The player's Id_User (the path of password/validate). */
+  idUser: string;
+  /** The password was proved: the change may be sent again. */
+  onConfirmed: () => void;
+  /** The player gave up. */
+  onCancel: () => void;
+}
+
+/** The open dialog (mounted only while a change waits for it). */
+export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [closing, setClosing] = useState(false);
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<{ Password: string }>({
+    defaultValues: { Password: '' },
+  });
+  // The dialog takes focus when it opens; the one field it asks for then has it.
+  useEffect(() => {
+    setFocus('Password');
+  }, [setFocus]);
+  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const validate = useMutation({
+    mutationFn: (password: string) =>
+      afterSubmitDelay(() =>
+        api.call('POST', `password/validate/user/${encodeURIComponent(idUser)}`, {
+          body: { Password: password },
+        }),
+      ),
+  });
+  const onSubmit = handleSubmit((values) => {
+    if (validate.isPending) return;
+    server.clear();
+    validate.mutate(values.Password, {
+      onSuccess: () => {
+        setClosing(true);
+        onConfirmed();
+      },
+      onError: (error) => server.apply(error),
+    });
+  });
+  return (
+    <ModalOverlay
+      className={dialog.overlay}
+      isOpen={!closing}
+      onOpenChange={(open) => {
+        if (!open && !closing) onCancel();
+      }}
+      isDismissable
+    >
+      <Modal className={dialog.modal}>
+        <Dialog className={dialog.dialog}>
+          <Heading slot="title" level={2}>
+            {t('reauth.heading')}
+          </Heading>
+          <p>{t('reauth.intro')}</p>
+          <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+            <ErrorSummary codes={server.general} />
+            <TextField
+              label={t('reauth.password')}
+              type="password"
+              autoComplete="current-password"
+              error={formState.errors.Password?.message}
+              {...register('Password')}
+            />
+            <div className={`${ui.actions} ${dialog.actions}`}>
+              <button type="submit" className={ui.button} disabled={validate.isPending}>
+                {t('reauth.confirm')}
+              </button>
+              <Button slot="close" className={ui.buttonSecondary}>
+                {t('reauth.cancel')}
+              </Button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
