@@ -37,6 +37,25 @@ export async function withReauthentication<T>(
   }
 }
 
+/**
+ * Gives focus back to `element` (what had it when the dialog opened: the form's submit button) once it
+ * can take it again — the button stays disabled until the change it sent settles — for up to a second;
+ * not when it left the page (the change succeeded and the page moved on).
+ */
+function returnFocus(element: HTMLElement): void {
+  let frames = 0;
+  const attempt = () => {
+    if (!element.isConnected) return;
+    if (!(element as HTMLButtonElement).disabled) {
+      element.focus();
+      return;
+    }
+    frames += 1;
+    if (frames < 60) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}
+
 /** What {@link useReauthentication} gives a page. */
 export interface Reauthentication {
   /** Wraps a change's call (see {@link withReauthentication}). */
@@ -52,6 +71,7 @@ export interface Reauthentication {
 export function useReauthentication(idUser: string | null): Reauthentication {
   const [open, setOpen] = useState(false);
   const settle = useRef<((proved: boolean) => void) | null>(null);
+  const trigger = useRef<HTMLElement | null>(null);
   const confirm = useCallback(
     () =>
       new Promise<boolean>((resolve) => {
@@ -68,8 +88,17 @@ export function useReauthentication(idUser: string | null): Reauthentication {
     setOpen(false);
     settle.current?.(proved);
     settle.current = null;
+    if (trigger.current) returnFocus(trigger.current);
+    trigger.current = null;
   };
-  const guard = useCallback(<T,>(send: () => Promise<T>) => withReauthentication(send, confirm), [confirm]);
+  const guard = useCallback(
+    <T,>(send: () => Promise<T>) => {
+      // What has focus as the change starts (its submit button, before it is disabled while pending).
+      trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return withReauthentication(send, confirm);
+    },
+    [confirm],
+  );
   const dialog =
     open && idUser ? (
       <Suspense fallback={null}>
