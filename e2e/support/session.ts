@@ -6,6 +6,7 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { decryptConfigurationValue } from '../../apps/api/src/test/decrypt-configuration.ts';
 import { waitForMail } from './mailbox.ts';
+import { agedFormToken } from './form-tokens.ts';
 import { E2E_RUNTIME_CONFIG_KEY } from './ports.ts';
 
 /** The demo player seeded on every e2e node. */
@@ -93,6 +94,7 @@ export async function registerConfirmedPlayer(
       ApprovePrivacyPolicy: true,
       ApproveEULA: true,
       TimeOnPageMs: 20_000,
+      FormToken: await agedFormToken(request, config),
       ReCAPTCHAToken: await captchaToken(request, config, 'register'),
       ...(twoPoint ? { Lastname: 'Lovelace', DateOfBirth: '1990-12-31', ApproveCodeOfConduct: true } : {}),
       ...form,

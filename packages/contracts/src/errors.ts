@@ -105,6 +105,8 @@ export const ERROR_MESSAGES_EN = {
   ERROR_CAPTCHA_LOGIN_INVALID: 'You are not allowed to log in.',
   ERROR_CAPTCHA_REGISTER_INVALID: "You're not allowed to create an account.",
   ERROR_TOO_FAST: 'Sorry, you are too fast for us! Please retry in a few seconds.',
+  // the register form's token is past its lifetime (docs/security.md "Too fast")
+  ERROR_FORM_EXPIRED: 'This form has expired. Please send it again in a few seconds.',
   ERROR_VERIFICATION_CODE_EMPTY: 'This request should have a verification code.',
   ERROR_OPENID_UNAUTHORIZED: 'This request is not authorized by OpenId.',
   ERROR_STATE_EMPTY: 'This request should contain a state parameter.',

@@ -34,12 +34,28 @@ export const RegisterRequestSchema = z.object({
   /** Where the confirmation link should send the player afterwards (checked against the allow-list). */
   RedirectUrl: OptionalText,
   /**
-   * Milliseconds the form was open before submit (spec §4 too-fast rule); sent by the SPA. Where the
-   * rule applies, a form without it is refused as too fast.
+   * Milliseconds the form was open before submit (spec §4 too-fast rule), as the page counts them. The
+   * server does not trust it: it decides by {@link RegisterRequestSchema} `FormToken`.
    */
   TimeOnPageMs: z.number().int().min(0).max(1e12).nullish(),
+  /**
+   * The token GET register/form-token gave the page when it loaded (spec §4 too-fast rule, decided by the
+   * server; docs/security.md "Too fast"). Where the rule applies, a form without a token old enough is
+   * refused as too fast.
+   */
+  FormToken: z.string().max(2048).nullish(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+/**
+ * Answer of GET register/form-token: the token the register page sends back with its form, and how long
+ * it lasts (seconds).
+ */
+export const RegisterFormTokenResponseSchema = z.object({
+  FormToken: z.string(),
+  ExpiresIn: z.number().int(),
+});
+export type RegisterFormTokenResponse = z.infer<typeof RegisterFormTokenResponseSchema>;
 
 /** POST register/verify (TWO-POINT-STUDIOS verify page). */
 export const RegisterVerifyRequestSchema = z.object({ VerificationCode: Text });

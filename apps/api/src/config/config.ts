@@ -6,7 +6,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { EnvironmentSchema, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from '@guildgate/contracts';
+import {
+  EnvironmentSchema,
+  FEATURE_FLAGS,
+  LIMITS,
+  type FeatureFlag,
+  type FeatureFlags,
+} from '@guildgate/contracts';
 import type { LoginThrottleSettings } from '../modules/session/login-throttle.ts';
 
 /** Thrown by {@link loadConfig} when a variable is missing or malformed. */
@@ -132,6 +138,12 @@ const EnvSchema = z.object({
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(100),
   LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(730).default(365),
+  REGISTER_MINIMUM_TIME_ON_PAGE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(LIMITS.registerMinimumTimeOnPageMs),
   REAUTHENTICATION_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
@@ -235,6 +247,11 @@ export interface AppConfig {
    * servers together; failed client authentications count per IP against `rateLimitPerMinute` instead.
    */
   oauthTokenRateLimitPerMinute: number;
+  /**
+   * The youngest register form token accepted, ms (spec §4, §9 too-fast rule: 15 000 by default;
+   * modules/register/form-token.ts). The API test harness sets 0, and the rule's own suite its numbers.
+   */
+  registerMinimumTimeOnPageMs: number;
   /**
    * How recent a proof of the password must be for a sensitive change (password, e-mail, later second
    * factors), seconds (DESIGN.md §5; modules/session/reauthentication.ts).
@@ -381,6 +398,7 @@ export function loadConfig(
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    registerMinimumTimeOnPageMs: e.REGISTER_MINIMUM_TIME_ON_PAGE_MS,
     reauthenticationMaxAgeSeconds: e.REAUTHENTICATION_MAX_AGE_SECONDS,
     loginThrottle: {
       freeFailures: e.LOGIN_FREE_FAILURES,

@@ -178,16 +178,18 @@ export interface FuzzSubject {
   token: () => string;
   /** A new number on every call (unique usernames). */
   next: () => number;
+  /** A register form token (harness.ts `formTokenPool`), for forms that should reach the service. */
+  formToken?: () => string;
 }
 
 /** Every POST route of the forms, with a valid body for the suite's player (read at call time). */
-export function bodyRouteTable({ player, token, next }: FuzzSubject): BodyRoute[] {
+export function bodyRouteTable({ player, token, next, formToken }: FuzzSubject): BodyRoute[] {
   const routes: BodyRouteSpec[] = [
     {
       name: 'POST register/new-user',
       url: () => '/api/register/new-user',
       headers: () => ({ ...ANONYMOUS }),
-      valid: () => registerForm(`Bad${next()}`),
+      valid: () => registerForm(`Bad${next()}`, formToken ? { FormToken: formToken() } : {}),
       text: ['Username', 'Firstname', 'Password', 'ConfirmPassword', 'Email', 'ConfirmEmail'],
       optionalText: [
         'Lastname',

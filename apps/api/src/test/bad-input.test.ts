@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { ANONYMOUS, STORES, asUser, json, registerForm, startTestApp, type TestApp } from './harness.ts';
+import {
+  ANONYMOUS,
+  STORES,
+  asUser,
+  formTokenPool,
+  json,
+  registerForm,
+  startTestApp,
+  type TestApp,
+} from './harness.ts';
 import { countRows, createPlayer, sessionOf, type Player } from './helpers.ts';
 import {
   HUGE,
@@ -27,7 +36,13 @@ describe.each(STORES)('bad input on %s', (kind) => {
   let token: string;
   let seq = 0;
   const next = () => (seq += 1);
-  const subject: FuzzSubject = { player: () => player, token: () => token, next };
+  let formToken: () => string = () => '';
+  const subject: FuzzSubject = {
+    player: () => player,
+    token: () => token,
+    next,
+    formToken: () => formToken(),
+  };
 
   const bodyRoutes: BodyRoute[] = bodyRouteTable(subject);
   /** GET routes with their query fields (all optional text). */
@@ -37,6 +52,7 @@ describe.each(STORES)('bad input on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    formToken = await formTokenPool(t);
     player = await createPlayer(t, 'FuzzPlayer1');
     token = (await sessionOf(t, player)).token.Value;
   });
@@ -302,7 +318,7 @@ describe.each(STORES)('bad input on %s', (kind) => {
           method: 'POST',
           url: '/api/register/new-user',
           headers: ANONYMOUS,
-          payload: registerForm(`Nul${next()}`, { Firstname: 'Ada\u0000' }),
+          payload: registerForm(`Nul${next()}`, { Firstname: 'Ada\u0000', FormToken: formToken() }),
         },
         'Firstname',
       ],
@@ -311,7 +327,7 @@ describe.each(STORES)('bad input on %s', (kind) => {
           method: 'POST',
           url: '/api/register/new-user',
           headers: ANONYMOUS,
-          payload: registerForm(`Nul${next()}`, { StudioName: 'a\ud800b' }),
+          payload: registerForm(`Nul${next()}`, { StudioName: 'a\ud800b', FormToken: formToken() }),
         },
         'StudioName',
       ],

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorBody, Token } from '@guildgate/contracts';
 import type { Database } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { ANONYMOUS, json, linkIn, registerForm, waitForMail, type TestApp } from './harness.ts';
+import { ANONYMOUS, formToken, json, linkIn, registerForm, waitForMail, type TestApp } from './harness.ts';
 
 /** Expected §8 items as `[Property, ErrorMessage]` pairs, in answer order. */
 export type ExpectedItems = ReadonlyArray<readonly [property: string, code: string]>;
@@ -29,17 +29,21 @@ export function expectErrors(res: LightMyRequestResponse, status: number, items:
   expect({ status: res.statusCode, body }).toEqual({ status, body: errorBody(items) });
 }
 
-/** POST register/new-user with `form` (anonymous). */
-export function postRegister(
+/**
+ * POST register/new-user with `form` (anonymous), with a fresh form token as the page sends (asked of GET
+ * register/form-token) unless `form` names its own `FormToken` (even null or undefined).
+ */
+export async function postRegister(
   t: TestApp,
   form: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
+  const token = 'FormToken' in form ? {} : { FormToken: await formToken(t) };
   return t.app.inject({
     method: 'POST',
     url: '/api/register/new-user',
     headers: { ...ANONYMOUS, ...headers },
-    payload: form,
+    payload: { ...form, ...token },
   });
 }
 

@@ -16,6 +16,7 @@ import {
   STORES,
   TEST_API_KEY,
   asUser,
+  formToken,
   json,
   registerForm,
   startTestApp,
@@ -112,7 +113,10 @@ export function naughtyStringsSuite(part: NaughtyPart): void {
         // Accepted registrations wait on SMTP: more calls in flight overlap that wait.
         await inBatches(requests, 24, async ({ what, line, overrides }) => {
           const name = `Blns${next()}`;
-          const form = registerForm(name, overrides(line));
+          const form: Record<string, unknown> = {
+            ...registerForm(name, overrides(line)),
+            FormToken: await formToken(t),
+          };
           const res = await send(
             { method: 'POST', url: '/api/register/new-user', headers: ANONYMOUS, payload: form },
             `register/new-user ${what}=${label(line)}`,

@@ -1,8 +1,12 @@
-/** POST register/new-user and POST register/verify (spec §7 Registration). */
+/**
+ * GET register/form-token (the register page's token, form-token.ts), POST register/new-user and POST
+ * register/verify (spec §7 Registration).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   ConfirmResponseSchema,
+  RegisterFormTokenResponseSchema,
   RegisterRequestSchema,
   RegisterVerifyRequestSchema,
   SuccessResponseSchema,
@@ -13,12 +17,24 @@ import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { confirmEmail } from '../email/confirm.ts';
 import { registerPlayer } from './service.ts';
+import { issueFormToken } from './form-token.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
 
 /** Registers the register routes on the /api scope. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anonymous = anonymousAuth(ctx);
+
+  r.get('/register/form-token', {
+    schema: { response: { 200: RegisterFormTokenResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymous,
+    handler: async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { token, expiresIn } = await issueFormToken(ctx);
+      return { FormToken: token, ExpiresIn: expiresIn };
+    },
+  });
 
   r.post('/register/new-user', {
     schema: { body: RegisterRequestSchema, response: { 201: SuccessResponseSchema } },

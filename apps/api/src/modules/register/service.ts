@@ -1,11 +1,10 @@
 /**
  * Registration (spec §4 Register, §5, §7 register/new-user; §8 codes). Order: bot traps, the
- * too-fast rule and the captcha, then every field rule (all failing properties are reported together), then
+ * too-fast rule (the server's form token, form-token.ts) and the captcha, then every field rule (all failing properties are reported together), then
  * uniqueness and referrer; the player and their verification link are written in one transaction,
  * and the verification e-mail is sent after commit.
  */
 import type { ErrorCode, ErrorItem, RegisterRequest } from '@guildgate/contracts';
-import { LIMITS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
@@ -22,6 +21,7 @@ import { registerFormErrors } from './rules.ts';
 import { optInToEveryList } from '../newsletter/service.ts';
 import { accessKeyError, consumeAccessKey } from '../access-key/service.ts';
 import { requireCaptcha } from '../captcha/verify.ts';
+import { checkFormToken, spendFormToken, unspendFormToken } from './form-token.ts';
 
 /** Default avatar of a new player (served by the SPA). */
 export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
@@ -68,11 +68,26 @@ async function referrerId(ctx: AppContext, referrer: string | null | undefined):
 }
 
 /**
+ * The too-fast rule (spec §4; form-token.ts), not in CREATIVE-ASSEMBLY: the form's token must be ours,
+ * unspent, and at least REGISTER_MINIMUM_TIME_ON_PAGE_MS old; whatever TimeOnPageMs the page claims.
+ * @returns the token's id, to spend when the player is written; null where the rule does not apply
+ * @throws 400 ERROR_TOO_FAST (no, altered or too young token), ERROR_FORM_EXPIRED
+ */
+async function tooFastCheck(ctx: AppContext, form: RegisterRequest): Promise<string | null> {
+  if (ctx.config.environment === 'CREATIVE-ASSEMBLY') return null;
+  const check = await checkFormToken(ctx, form.FormToken);
+  if (check.kind === 'expired') throw badRequest('ERROR_FORM_EXPIRED');
+  if (check.kind !== 'valid') throw badRequest('ERROR_TOO_FAST');
+  return check.id;
+}
+
+/**
  * POST register/new-user.
  * @throws 400 with every failing property (AccessKeyValue: ERROR_ACCESS_KEY_NON_EXISTANT /
  *   _ALREADY_USED when access-key registration is on); ERROR_REGISTER_INVALID for a tripped bot trap;
- *   ERROR_TOO_FAST under 15 s on the page or without TimeOnPageMs (not in CREATIVE-ASSEMBLY); the captcha codes of
- *   requireCaptcha (action register) when the captcha flag is on
+ *   ERROR_TOO_FAST for a form token younger than REGISTER_MINIMUM_TIME_ON_PAGE_MS, missing, altered or
+ *   spent, ERROR_FORM_EXPIRED (not in CREATIVE-ASSEMBLY); the captcha codes of requireCaptcha (action
+ *   register) when the captcha flag is on
  */
 export async function registerPlayer(
   ctx: AppContext,
@@ -83,13 +98,7 @@ export async function registerPlayer(
     await audit(ctx, null, 'register.bot_trap', ip);
     throw badRequest('ERROR_REGISTER_INVALID');
   }
-  // A form that does not say how long it was on the page counts as too fast (a bot skipping the page).
-  if (
-    ctx.config.environment !== 'CREATIVE-ASSEMBLY' &&
-    (form.TimeOnPageMs ?? 0) < LIMITS.registerMinimumTimeOnPageMs
-  ) {
-    throw badRequest('ERROR_TOO_FAST');
-  }
+  const formTokenId = await tooFastCheck(ctx, form);
   await requireCaptcha(ctx, form.ReCAPTCHAToken, 'register', ip);
   const items = registerFormErrors(form, {
     environment: ctx.config.environment,
@@ -108,6 +117,8 @@ export async function registerPlayer(
   const passwordHash = await hashPassword(form.Password);
   const now = isoNow();
   const studio = ctx.config.environment === 'TWO-POINT-STUDIOS';
+  // One registration per form token: of two forms with one token, one spends it, the other is a replay.
+  if (formTokenId !== null && !(await spendFormToken(ctx, formTokenId))) throw badRequest('ERROR_TOO_FAST');
   let created: { id: number; email: string; username: string; token: string };
   try {
     created = await ctx.db.transaction().execute(async (trx) => {
@@ -149,6 +160,8 @@ export async function registerPlayer(
       return { ...user, token };
     });
   } catch (error) {
+    // Nobody was written: the form may be sent again with its token.
+    if (formTokenId !== null) await unspendFormToken(ctx, formTokenId);
     if (!isUniqueViolation(error)) throw error;
     // A concurrent registration took the name or address between the check and the insert.
     const again = await storeErrors(ctx, form, []);

@@ -1,12 +1,31 @@
 /**
- * POST register/new-user (spec §7 Registration; §3 Register form), after the submit delay (spec §4, §9),
- * with the captcha token of the action register as ReCAPTCHAToken when the captcha is on.
+ * The register calls: GET register/form-token as the page loads (the server's clock of the too-fast rule,
+ * spec §4; docs/security.md "Too fast"), and POST register/new-user (spec §7 Registration; §3 Register
+ * form) after the submit delay (spec §4, §9), with the captcha token of the action register as
+ * ReCAPTCHAToken when the captcha is on.
  */
-import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest } from '@guildgate/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { RegisterFormTokenResponseSchema, type RegisterRequest } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useCaptchaToken } from '../../shared/captcha/captcha.ts';
+
+/**
+ * The form token of this page load: asked once as the form mounts, never reused by a later visit (each
+ * load of the page starts the server's 15 s anew); `refetch` gets a new one (an expired form).
+ */
+export function useRegisterFormToken() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['register', 'form-token'],
+    queryFn: () =>
+      api.call('GET', 'register/form-token', { schema: RegisterFormTokenResponseSchema, cache: 'no-store' }),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
 
 /** The register call; resolves on 201. */
 export function useRegisterUser() {

@@ -1,6 +1,8 @@
 /**
  * Register page (spec §2 /register and screen Register; §3 Register form; §4 Register, bot traps, too-fast
- * rule, submit protection; §5 rules; §7 POST register/new-user). On success → ConfirmRegister.
+ * rule, submit protection; §5 rules; §7 POST register/new-user). On success → ConfirmRegister. The
+ * too-fast rule is checked here on the page's clock and on the server by the form token the page asks
+ * for as it loads (GET register/form-token).
  * Partner environments will redirect to the partner register URL (later issue; hook point below).
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -19,7 +21,7 @@ import {
 } from '../../shared/redirect/carry-over.ts';
 import { externalRedirectUrl } from '../../shared/redirect/redirect-choice.ts';
 import { CaptchaNotice, ErrorSummary, ui } from '../../shared/ui/index.ts';
-import { useRegisterUser } from './register-api.ts';
+import { useRegisterFormToken, useRegisterUser } from './register-api.ts';
 import { RegisterFields } from './register-fields.tsx';
 import {
   isTooFast,
@@ -38,6 +40,8 @@ function RegisterForm() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const registerUser = useRegisterUser();
+  // The server's clock of the too-fast rule: asked as the form mounts, sent back with it.
+  const formToken = useRegisterFormToken();
   const loadedAt = useRef(0);
   const twoPoint = behaviour.twoPointRegister;
   const newsletter = config.features.newsletterSection;
@@ -107,6 +111,7 @@ function RegisterForm() {
         AccessKeyValue: readCarried('accessKey'),
         RedirectUrl: externalRedirectUrl(wantedRedirect(search)),
         TimeOnPageMs: timeOnPageMs,
+        FormToken: formToken.data?.FormToken ?? null,
       },
       {
         onSuccess: () => {
@@ -127,6 +132,8 @@ function RegisterForm() {
             );
             return;
           }
+          // A form left open past its token's lifetime: a new token, and the player sends again.
+          if (isApiError(error) && error.firstCode === 'ERROR_FORM_EXPIRED') void formToken.refetch();
           server.apply(error);
         },
       },

@@ -134,6 +134,7 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_FORBIDDEN: "Vous n'êtes pas autorisé à accéder à cette ressource.",
   ERROR_NOT_FOUND: "Cette ressource n'existe pas.",
   ERROR_RATE_LIMITED: 'Trop de tentatives. Veuillez patienter un instant et réessayer.',
+  ERROR_FORM_EXPIRED: 'Ce formulaire a expiré. Veuillez le renvoyer dans quelques secondes.',
   ERROR_REAUTHENTICATION_REQUIRED: 'Veuillez confirmer votre mot de passe pour faire ce changement.',
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",

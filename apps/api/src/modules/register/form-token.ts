@@ -1,0 +1,83 @@
+/**
+ * The register form's token (spec §4 Register "a submit within 15 s of page load is refused with the
+ * too-fast message", §9 "Registration minimum time on page: 15000 ms"; docs/security.md "Too fast"): the
+ * server, not the page, says when the form was loaded. GET register/form-token, called by the page as it
+ * loads, gives a token signed with the API's EdDSA key (a JWS, `typ` register-form+jwt, so it can pass for
+ * no other token) carrying the moment it was issued in ms; POST register/new-user checks its age against
+ * `REGISTER_MINIMUM_TIME_ON_PAGE_MS` and spends it, so a token serves one registration. The page's own
+ * `TimeOnPageMs` is no longer trusted.
+ */
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { AppContext } from '../../context.ts';
+import { randomToken } from '../../lib/crypto.ts';
+import type { LimiterOptions } from '../../lib/rate-limits.ts';
+import { takeQuota } from '../../lib/rate-limits.ts';
+
+/** How long a form token lasts, seconds (a page left open longer must be reloaded). */
+export const FORM_TOKEN_TTL_SECONDS = 4 * 3600;
+
+const FORM_TYP = 'register-form+jwt';
+const FORM_AUDIENCE = 'guildgate:register-form';
+
+/** The spent tokens' ids, each kept while its token could still be presented. */
+const SPENT: LimiterOptions = { points: 1, durationSeconds: FORM_TOKEN_TTL_SECONDS };
+
+/** A new form token; the store keeps nothing of it. */
+export async function issueFormToken(ctx: AppContext): Promise<{ token: string; expiresIn: number }> {
+  const token = await new SignJWT({ loaded_at: Date.now() })
+    .setProtectedHeader({ alg: 'EdDSA', kid: ctx.signingKey.kid, typ: FORM_TYP })
+    .setIssuer(ctx.config.publicUrl)
+    .setAudience(FORM_AUDIENCE)
+    .setJti(randomToken(16))
+    .setIssuedAt()
+    .setExpirationTime(`${FORM_TOKEN_TTL_SECONDS}s`)
+    .sign(ctx.signingKey.privateKey);
+  return { token, expiresIn: FORM_TOKEN_TTL_SECONDS };
+}
+
+/** What a presented form token says. */
+export type FormTokenCheck =
+  | { kind: 'valid'; id: string }
+  /** Younger than the minimum time on the page. */
+  | { kind: 'too-fast' }
+  /** Ours, but past its lifetime. */
+  | { kind: 'expired' }
+  /** None, not ours, altered, or of another kind. */
+  | { kind: 'invalid' };
+
+/** Checks a form token: our signature, kind, issuer, lifetime, and its age against the minimum. */
+export async function checkFormToken(
+  ctx: AppContext,
+  token: string | null | undefined,
+): Promise<FormTokenCheck> {
+  if (!token) return { kind: 'invalid' };
+  try {
+    const { payload } = await jwtVerify(token, ctx.signingKey.publicKey, {
+      algorithms: ['EdDSA'],
+      typ: FORM_TYP,
+      issuer: ctx.config.publicUrl,
+      audience: FORM_AUDIENCE,
+    });
+    const loadedAt = payload.loaded_at;
+    if (typeof loadedAt !== 'number' || typeof payload.jti !== 'string') return { kind: 'invalid' };
+    if (Date.now() - loadedAt < ctx.config.registerMinimumTimeOnPageMs) return { kind: 'too-fast' };
+    return { kind: 'valid', id: payload.jti };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { kind: 'expired' };
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return { kind: 'invalid' };
+    throw error;
+  }
+}
+
+/**
+ * Spends the form token `id` (atomically, across nodes).
+ * @returns false when it was spent already (a replay)
+ */
+export function spendFormToken(ctx: AppContext, id: string): Promise<boolean> {
+  return takeQuota(ctx.rateLimits, 'register-form-token', SPENT, id);
+}
+
+/** Gives the form token `id` back (its registration failed after it was spent: the player may retry). */
+export async function unspendFormToken(ctx: AppContext, id: string): Promise<void> {
+  await ctx.rateLimits.limiter('register-form-token', SPENT).delete(id);
+}
