@@ -7,31 +7,23 @@
  * `REGISTER_MINIMUM_TIME_ON_PAGE_MS` and spends it, so a token serves one registration. The page's own
  * `TimeOnPageMs` is no longer trusted.
  */
-import { SignJWT, errors, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.ts';
-import { randomToken } from '../../lib/crypto.ts';
-import type { LimiterOptions } from '../../lib/rate-limits.ts';
-import { takeQuota } from '../../lib/rate-limits.ts';
+import { takeQuota, type LimiterOptions } from '../../lib/rate-limits.ts';
+import { signToken, verifySignedToken, type SignedTokenKind } from '../../lib/signed-tokens.ts';
 
 /** How long a form token lasts, seconds (a page left open longer must be reloaded). */
 export const FORM_TOKEN_TTL_SECONDS = 4 * 3600;
 
-const FORM_TYP = 'register-form+jwt';
-const FORM_AUDIENCE = 'guildgate:register-form';
+/** Form tokens: their own `typ` and audience (lib/signed-tokens.ts). */
+const FORM: SignedTokenKind = { typ: 'register-form+jwt', audience: 'guildgate:register-form' };
 
 /** The spent tokens' ids, each kept while its token could still be presented. */
 const SPENT: LimiterOptions = { points: 1, durationSeconds: FORM_TOKEN_TTL_SECONDS };
 
-/** A new form token; the store keeps nothing of it. */
+/** A new form token, with the moment it was issued in ms (`loaded_at`); the store keeps nothing of it. */
 export async function issueFormToken(ctx: AppContext): Promise<{ token: string; expiresIn: number }> {
-  const token = await new SignJWT({ loaded_at: Date.now() })
-    .setProtectedHeader({ alg: 'EdDSA', kid: ctx.signingKey.kid, typ: FORM_TYP })
-    .setIssuer(ctx.config.publicUrl)
-    .setAudience(FORM_AUDIENCE)
-    .setJti(randomToken(16))
-    .setIssuedAt()
-    .setExpirationTime(`${FORM_TOKEN_TTL_SECONDS}s`)
-    .sign(ctx.signingKey.privateKey);
+  const claims = { loaded_at: Date.now() };
+  const token = await signToken(ctx, FORM, { ttlSeconds: FORM_TOKEN_TTL_SECONDS, claims });
   return { token, expiresIn: FORM_TOKEN_TTL_SECONDS };
 }
 
@@ -51,22 +43,12 @@ export async function checkFormToken(
   token: string | null | undefined,
 ): Promise<FormTokenCheck> {
   if (!token) return { kind: 'invalid' };
-  try {
-    const { payload } = await jwtVerify(token, ctx.signingKey.publicKey, {
-      algorithms: ['EdDSA'],
-      typ: FORM_TYP,
-      issuer: ctx.config.publicUrl,
-      audience: FORM_AUDIENCE,
-    });
-    const loadedAt = payload.loaded_at;
-    if (typeof loadedAt !== 'number' || typeof payload.jti !== 'string') return { kind: 'invalid' };
-    if (Date.now() - loadedAt < ctx.config.registerMinimumTimeOnPageMs) return { kind: 'too-fast' };
-    return { kind: 'valid', id: payload.jti };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { kind: 'expired' };
-    if (error instanceof errors.JOSEError || error instanceof TypeError) return { kind: 'invalid' };
-    throw error;
-  }
+  const checked = await verifySignedToken(ctx, FORM, token);
+  if (!checked.valid) return { kind: checked.expired ? 'expired' : 'invalid' };
+  const loadedAt = checked.payload.loaded_at;
+  if (typeof loadedAt !== 'number') return { kind: 'invalid' };
+  if (Date.now() - loadedAt < ctx.config.registerMinimumTimeOnPageMs) return { kind: 'too-fast' };
+  return { kind: 'valid', id: checked.payload.jti };
 }
 
 /**

@@ -11,14 +11,12 @@
  * calls (`Path=/api/log`), `DEVICE_COOKIE_DAYS` long.
  */
 import type { FastifyReply } from 'fastify';
-import { SignJWT, errors, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { signToken, verifySignedToken, type SignedTokenKind } from '../../lib/signed-tokens.ts';
 
-/** The JWS `typ` of device tokens. */
-const DEVICE_TYP = 'device+jwt';
-/** Their audience: the log-in throttle of this portal. */
-const DEVICE_AUDIENCE = 'guildgate:known-device';
+/** Device tokens: their own `typ` and audience (the log-in throttle of this portal). */
+const DEVICE: SignedTokenKind = { typ: 'device+jwt', audience: 'guildgate:known-device' };
 /** The path the cookie is sent to: the log-in calls of spec §7 (`log/log-in`, `log/user/{id}/log-in`). */
 export const DEVICE_COOKIE_PATH = '/api/log';
 
@@ -33,21 +31,10 @@ export interface KnownDevice {
   id: string;
 }
 
-/**
- * A new device token for `idUser` (JWS EdDSA with `sub`, `jti`, `iat`, `exp`, `iss`, `aud`).
- * @returns the compact JWS
- */
-export async function issueDeviceToken(ctx: AppContext, idUser: string): Promise<string> {
+/** A new device token for `idUser` (lib/signed-tokens.ts: `sub`, `jti`, `iat`, `exp`, `iss`, `aud`). */
+export function issueDeviceToken(ctx: AppContext, idUser: string): Promise<string> {
   const days = ctx.config.loginThrottle.deviceCookieDays;
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'EdDSA', kid: ctx.signingKey.kid, typ: DEVICE_TYP })
-    .setIssuer(ctx.config.publicUrl)
-    .setAudience(DEVICE_AUDIENCE)
-    .setSubject(idUser)
-    .setJti(randomToken(16))
-    .setIssuedAt()
-    .setExpirationTime(`${days}d`)
-    .sign(ctx.signingKey.privateKey);
+  return signToken(ctx, DEVICE, { subject: idUser, ttlSeconds: days * 86_400 });
 }
 
 /**
@@ -60,19 +47,8 @@ export async function verifyDeviceToken(
   token: string,
   idUser: string,
 ): Promise<KnownDevice | null> {
-  try {
-    const { payload } = await jwtVerify(token, ctx.signingKey.publicKey, {
-      algorithms: ['EdDSA'],
-      typ: DEVICE_TYP,
-      issuer: ctx.config.publicUrl,
-      audience: DEVICE_AUDIENCE,
-      subject: idUser,
-    });
-    return typeof payload.jti === 'string' && payload.jti ? { id: payload.jti } : null;
-  } catch (error) {
-    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
-    throw error;
-  }
+  const checked = await verifySignedToken(ctx, DEVICE, token, idUser);
+  return checked.valid ? { id: checked.payload.jti } : null;
 }
 
 /** Gives the browser of `reply` a new device cookie for `idUser` (after a successful password log-in). */

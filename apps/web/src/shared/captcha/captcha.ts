@@ -53,19 +53,13 @@ function loadCaptcha(siteKey: string, scriptUrl: string): Promise<ReCaptchaInsta
 }
 
 /**
- * A function giving the token of `action` for the next call, or null when the captcha is off. The
- * script starts loading when the form mounts, so that the first submit does not wait for it.
- * @returns `(action) => Promise<string | null>`; rejects with {@link captchaRefusal} when the script
- *   fails to load or to answer within {@link CAPTCHA_TIMEOUT_MS}
+ * The token function of a site key: `(action) => token`, null without a site key; rejects with
+ * {@link captchaRefusal} when the script fails to load or to answer within {@link CAPTCHA_TIMEOUT_MS}.
  */
-export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | null> {
-  const { config } = useAppConfiguration();
-  const settings = captchaSettings(config);
-  const siteKey = settings.enabled ? settings.siteKey : null;
-  const scriptUrl = config.captchaScriptUrl;
-  useEffect(() => {
-    if (siteKey) loadCaptcha(siteKey, scriptUrl).catch(() => {}); // a submit retries and reports
-  }, [siteKey, scriptUrl]);
+function useTokenOf(
+  siteKey: string | null,
+  scriptUrl: string,
+): (action: CaptchaAction) => Promise<string | null> {
   return useCallback(
     async (action: CaptchaAction) => {
       if (!siteKey) return null;
@@ -83,6 +77,23 @@ export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | n
 }
 
 /**
+ * A function giving the token of `action` for the next call, or null when the captcha is off. The
+ * script starts loading when the form mounts, so that the first submit does not wait for it.
+ * @returns `(action) => Promise<string | null>`; rejects with {@link captchaRefusal} when the script
+ *   fails to load or to answer within {@link CAPTCHA_TIMEOUT_MS}
+ */
+export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | null> {
+  const { config } = useAppConfiguration();
+  const settings = captchaSettings(config);
+  const siteKey = settings.enabled ? settings.siteKey : null;
+  const scriptUrl = config.captchaScriptUrl;
+  useEffect(() => {
+    if (siteKey) loadCaptcha(siteKey, scriptUrl).catch(() => {}); // a submit retries and reports
+  }, [siteKey, scriptUrl]);
+  return useTokenOf(siteKey, scriptUrl);
+}
+
+/**
  * A function giving a captcha token of `action` for a step-up the API asked for (the log-in throttle's
  * ERROR_CAPTCHA_REQUIRED), loading the script on demand with the configured site key even when the
  * enable-captcha flag is off; null when no site key is configured.
@@ -91,22 +102,7 @@ export function useCaptchaToken(): (action: CaptchaAction) => Promise<string | n
  */
 export function useStepUpCaptchaToken(): (action: CaptchaAction) => Promise<string | null> {
   const { config } = useAppConfiguration();
-  const siteKey = stepUpCaptchaSiteKey(config);
-  const scriptUrl = config.captchaScriptUrl;
-  return useCallback(
-    async (action: CaptchaAction) => {
-      if (!siteKey) return null;
-      try {
-        return await withTimeout(
-          loadCaptcha(siteKey, scriptUrl).then((captcha) => captcha.execute(action)),
-          CAPTCHA_TIMEOUT_MS,
-        );
-      } catch {
-        throw captchaRefusal();
-      }
-    },
-    [siteKey, scriptUrl],
-  );
+  return useTokenOf(stepUpCaptchaSiteKey(config), config.captchaScriptUrl);
 }
 
 /**
