@@ -114,12 +114,20 @@ const ALL_DEPLOYMENTS: Deployment[] = [
   { name: 'avalanche', environment: 'AVALANCHE', port: port(8185), env: {}, journeys: false },
   { name: 'staging', environment: 'staging', port: port(8186), env: {}, journeys: false },
   { name: 'test', environment: 'test', port: port(8187), env: {}, journeys: false },
-  { name: 'preprod', environment: 'preprod', port: port(8188), env: {}, journeys: false },
+  // prod and preprod are production mode (docs/operations.md): these nodes test their branding and
+  // behaviour with the sandbox and demo data, so they run in development mode.
+  {
+    name: 'preprod',
+    environment: 'preprod',
+    port: port(8188),
+    env: { DEVELOPMENT_MODE: '1' },
+    journeys: false,
+  },
   {
     name: 'prod',
     environment: 'prod',
     port: port(8189),
-    env: { IS_PROD: '1' },
+    env: { IS_PROD: '1', DEVELOPMENT_MODE: '1' },
     journeys: false,
     encryptedConfiguration: true,
   },

@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
-import type { AppConfig } from './config/config.ts';
+import { ConfigError, type AppConfig } from './config/config.ts';
+import { storeProductionProblems } from './config/production.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
@@ -83,6 +84,7 @@ export function trustProxyOption(
 
 /**
  * Builds the app; migrations and reference data are applied before it answers.
+ * @throws ConfigError in production mode when the store holds demo data (config/production.ts)
  * @throws Error when the store cannot be opened or migrated
  */
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -128,6 +130,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     redirectPatterns: config.redirectPatterns,
   });
   if (config.seedDemo) await seedDemoData(store.db, { sandboxUrl: config.sandboxUrl });
+  if (config.productionMode) {
+    const problems = await storeProductionProblems(store.db);
+    if (problems.length > 0) {
+      if (!options.store) await store.close();
+      throw new ConfigError(
+        `Refusing to start in production mode (docs/operations.md "Production"):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
+    }
+  }
 
   const signingKey = await loadSigningKey(store.db, config.tokenSigningKey);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;

@@ -1,16 +1,19 @@
 /**
  * Starts one API node: configuration from the environment (DESIGN.md §8), the app of app.ts on PORT,
- * graceful shutdown on SIGINT/SIGTERM.
+ * graceful shutdown on SIGINT/SIGTERM. Never starts the sandbox (scripts/start.ts does, for `npm start`).
+ *
+ * `node apps/api/src/server.ts --production` (`npm run start:prod`) is the production entry: production
+ * mode whatever the environment says, so every unsafe setting is refused (config/production.ts,
+ * docs/operations.md "Production"). Without the flag, IS_PROD and the prod/preprod environments turn
+ * production mode on too.
  */
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig } from './config/config.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { DEMO_PLAYER } from './db/seed.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
+/** Prints a refused configuration and stops (exit code 1); rethrows anything else. */
+function refuse(error: unknown): never {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(1);
@@ -18,14 +21,25 @@ try {
   throw error;
 }
 
-const { app } = await buildApp({ config });
+let config: AppConfig;
+try {
+  config = loadConfig(
+    process.env,
+    {},
+    { entry: process.argv.includes('--production') ? 'production' : 'default' },
+  );
+} catch (error) {
+  refuse(error);
+}
+
+const { app } = await buildApp({ config }).catch(refuse);
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   await app.close();
 });
 await app.listen({ port: config.port, host: config.host });
 console.info(
-  `Guildgate (${config.environment}) serves ${config.publicUrl} — store: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`,
+  `Guildgate (${config.environment}${config.productionMode ? ', production mode' : ''}) serves ${config.publicUrl} — store: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`,
 );
 if (config.seedDemo) {
   console.info(

@@ -30,9 +30,15 @@ describe('loadConfig', () => {
     });
   });
 
-  it.each(ENVIRONMENTS)('accepts PORTAL_ENVIRONMENT=%s', (environment) => {
-    expect(loadConfig({ PORTAL_ENVIRONMENT: environment }).environment).toBe(environment);
-  });
+  it.each(ENVIRONMENTS)(
+    'accepts PORTAL_ENVIRONMENT=%s (prod and preprod in development mode)',
+    (environment) => {
+      // prod and preprod are production mode, refused with the defaults (config/production.test.ts).
+      expect(loadConfig({ PORTAL_ENVIRONMENT: environment, DEVELOPMENT_MODE: '1' }).environment).toBe(
+        environment,
+      );
+    },
+  );
 
   it('names every flag variable FEATURE_<UPPER_SNAKE> and reads each one', () => {
     expect(flagVariable('customCookieManagement')).toBe('FEATURE_CUSTOM_COOKIE_MANAGEMENT');

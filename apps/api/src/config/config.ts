@@ -14,6 +14,7 @@ import {
   type FeatureFlags,
 } from '@guildgate/contracts';
 import type { LoginThrottleSettings } from '../modules/session/login-throttle.ts';
+import { productionProblems } from './production.ts';
 
 /** Thrown by {@link loadConfig} when a variable is missing or malformed. */
 export class ConfigError extends Error {
@@ -58,6 +59,35 @@ const trustProxy = z.string().transform((value, context): false | number | strin
       'give a hop count (1 = one load balancer in front) or the proxies\' addresses or CIDR ranges, comma-separated; "true" (trust every proxy) is refused',
   });
   return z.NEVER;
+});
+/**
+ * KEY_ENCRYPTION_KEYS (docs/operations.md "Keys"): comma-separated `id:key` pairs, each key 32 random
+ * bytes in base64url; the first encrypts, every one decrypts (rotation: put the new key first, keep the
+ * old until `npm run keys -- rewrap` has re-encrypted everything).
+ */
+const keyEncryptionKeys = z.string().transform((value, context): KeyEncryptionKey[] => {
+  const keys: KeyEncryptionKey[] = [];
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [id = '', encoded = '', ...rest] = entry.split(':');
+    const key = Buffer.from(encoded, 'base64url');
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(id) || rest.length > 0 || key.length !== 32) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'give id:key pairs, the key 32 random bytes in base64url (openssl rand -base64 32 | tr "+/" "-_" | tr -d =)',
+      });
+      return z.NEVER;
+    }
+    if (keys.some((known) => known.id === id)) {
+      context.addIssue({ code: 'custom', message: `the key id "${id}" is given twice` });
+      return z.NEVER;
+    }
+    keys.push({ id, key });
+  }
+  return keys;
 });
 const list = z.string().transform((v) =>
   v
@@ -154,6 +184,12 @@ const EnvSchema = z.object({
   FOCUS_ISSUER: url.optional(),
   FOCUS_CLIENT_ID: z.string().default(''),
   FOCUS_CLIENT_SECRET: z.string().default(''),
+  DEVELOPMENT_MODE: bool.default(false),
+  KEY_ENCRYPTION_KEYS: keyEncryptionKeys.default([]),
+  MANAGEMENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MANAGEMENT_HOST: z.string().default('127.0.0.1'),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [flagVariable(flag), bool.optional()])),
 });
 
@@ -168,7 +204,26 @@ export interface AppConfig {
   /** Prefix of every Redis key (several deployments or test runs may share one Redis). */
   redisKeyPrefix: string;
   environment: z.infer<typeof EnvironmentSchema>;
+  /** The configuration's is-prod field (spec §1): which partner SSO resend service the SPA calls. */
   isProd: boolean;
+  /**
+   * Production mode (config/production.ts, docs/operations.md): the node was started by the production
+   * entry, or IS_PROD is set or the environment is prod/preprod — without DEVELOPMENT_MODE. Unsafe
+   * settings are refused at start; metrics and API docs leave the public port; no source maps.
+   */
+  productionMode: boolean;
+  /**
+   * The key-encryption keys of the secrets at rest (lib/envelope-encryption.ts): the first encrypts,
+   * all decrypt. Empty outside production: a fixed development key is used.
+   */
+  keyEncryptionKeys: KeyEncryptionKey[];
+  /**
+   * The management listener (`/metrics`, `/docs`, `/health`, `/ready`; docs/operations.md): its port
+   * (null: none — then metrics and docs are served under /api outside production only) and interface.
+   */
+  management: { port: number | null; host: string };
+  /** How long a grace period a stopping node gives the requests and mail it started, ms. */
+  shutdownGraceMs: number;
   smtpUrl: string;
   mailFrom: string;
   frontUrl: string;
@@ -268,6 +323,8 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   /** Identity-handle lifetime, days (spec §9: 30). */
   sessionTtlDays: number;
+  /** Days without use after which an identity handle ends before its lifetime (docs/security.md). */
+  sessionIdleDays: number;
   /** E-mail link lifetime, hours. */
   emailLinkTtlHours: number;
 }
@@ -280,20 +337,58 @@ export interface OidcLinkProvider {
   clientSecret: string;
 }
 
+/** One key-encryption key (KEY_ENCRYPTION_KEYS): its id, written beside what it wraps, and 32 bytes. */
+export interface KeyEncryptionKey {
+  id: string;
+  key: Buffer;
+}
+
+/** How the node was started: `production` is the production entry (`npm run start:prod`). */
+export interface LoadConfigOptions {
+  entry?: 'default' | 'production';
+}
+
+/** The generic environments whose deployments are production (spec §1 prod, preprod). */
+const PRODUCTION_ENVIRONMENTS = new Set(['prod', 'preprod']);
+
 /** The partner studios with their own sign-on (spec §9: CREATIVE-ASSEMBLY, FOCUS). */
 export type PartnerKey = 'creative-assembly' | 'focus';
 
 const trimSlash = (value: string): string => value.replace(/\/+$/, '');
 
 /**
- * Reads and validates the configuration.
+ * Reads and validates the configuration; in production mode also refuses unsafe settings
+ * (config/production.ts).
  * @param env the variables (defaults to `process.env`)
  * @param overrides values that win over the environment (tests use this)
- * @throws ConfigError listing every invalid variable
+ * @param options `entry: 'production'` forces production mode (and refuses DEVELOPMENT_MODE)
+ * @throws ConfigError listing every invalid variable, or every unsafe setting in production mode
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<AppConfig> = {},
+  options: LoadConfigOptions = {},
+): AppConfig {
+  const config = readConfig(env, overrides, options);
+  if (!config.productionMode) return config;
+  const explicit = new Set(Object.keys(env).filter((name) => env[name]));
+  const problems = productionProblems({
+    config,
+    explicit,
+    developmentMode: options.entry === 'production' && explicit.has('DEVELOPMENT_MODE'),
+  });
+  if (problems.length > 0)
+    throw new ConfigError(
+      `Refusing to start in production mode (docs/operations.md "Production"):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  return config;
+}
+
+/** {@link loadConfig} without the production checks. */
+function readConfig(
+  env: Record<string, string | undefined>,
+  overrides: Partial<AppConfig>,
+  options: LoadConfigOptions,
 ): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
@@ -321,6 +416,9 @@ export function loadConfig(
       'Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
     );
   const sandboxUrl = e.SANDBOX_URL.replace(/\/+$/, '');
+  const productionMode =
+    options.entry === 'production' ||
+    ((e.IS_PROD || PRODUCTION_ENVIRONMENTS.has(e.PORTAL_ENVIRONMENT)) && !e.DEVELOPMENT_MODE);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -330,6 +428,10 @@ export function loadConfig(
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     environment: e.PORTAL_ENVIRONMENT,
     isProd: e.IS_PROD,
+    productionMode,
+    keyEncryptionKeys: e.KEY_ENCRYPTION_KEYS,
+    management: { port: e.MANAGEMENT_PORT ?? null, host: e.MANAGEMENT_HOST },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     frontUrl: e.FRONT_URL ?? publicUrl,
@@ -349,7 +451,10 @@ export function loadConfig(
     },
     partnerSsoResendUrls: {
       prod: e.PARTNER_SSO_RESEND_URL ?? '',
-      test: e.PARTNER_SSO_RESEND_TEST_URL ?? `${sandboxUrl}/partner-sso/resend-validation`,
+      // The sandbox stands in for the partner's test service outside production mode only.
+      test:
+        e.PARTNER_SSO_RESEND_TEST_URL ??
+        (productionMode ? '' : `${sandboxUrl}/partner-sso/resend-validation`),
     },
     partnerName: e.PARTNER_NAME,
     registerStudioName: e.REGISTER_STUDIO_NAME,
@@ -411,6 +516,7 @@ export function loadConfig(
     oauthTokenRateLimitPerMinute: e.OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE,
     accessTokenTtlSeconds: 15 * 60,
     sessionTtlDays: 30,
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
     emailLinkTtlHours: 48,
     ...overrides,
   };

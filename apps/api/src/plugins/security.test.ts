@@ -82,6 +82,7 @@ describe('Content-Security-Policy', () => {
         CAPTCHA_SITE_KEY: 'site-key',
         CAPTCHA_SECRET_KEY: 'secret-key',
         IS_PROD: '1',
+        DEVELOPMENT_MODE: '1',
         PARTNER_SSO_RESEND_URL: 'https://sso.partner.example/resend',
       },
     });
