@@ -15,6 +15,7 @@ import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
+import { keyRing, SealedSecretError } from './lib/envelope-encryption.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
@@ -140,12 +141,21 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     }
   }
 
-  const signingKey = await loadSigningKey(store.db, config.tokenSigningKey);
+  const keys = keyRing(config.keyEncryptionKeys);
+  const signingKey = await loadSigningKey(store.db, config.tokenSigningKey, keys).catch(
+    async (error: unknown) => {
+      if (!options.store) await store.close();
+      if (error instanceof SealedSecretError)
+        throw new ConfigError(`Cannot open the stored token signing key: ${error.message}`);
+      throw error;
+    },
+  );
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   const ctx: AppContext = {
     config,
     db: store.db,
     dialect: store.dialect,
+    keys,
     signingKey,
     accessTokens: accessTokens(signingKey, config.publicUrl),
     rateLimits:

@@ -14,6 +14,7 @@ import {
   type FeatureFlags,
 } from '@guildgate/contracts';
 import type { LoginThrottleSettings } from '../modules/session/login-throttle.ts';
+import type { KeyEncryptionKey } from '../lib/envelope-encryption.ts';
 import { productionProblems } from './production.ts';
 
 /** Thrown by {@link loadConfig} when a variable is missing or malformed. */
@@ -335,12 +336,6 @@ export interface OidcLinkProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-}
-
-/** One key-encryption key (KEY_ENCRYPTION_KEYS): its id, written beside what it wraps, and 32 bytes. */
-export interface KeyEncryptionKey {
-  id: string;
-  key: Buffer;
 }
 
 /** How the node was started: `production` is the production entry (`npm run start:prod`). */

@@ -12,10 +12,8 @@ import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { DEVELOPMENT_KEK_ID } from '../lib/envelope-encryption.ts';
 import type { AppConfig } from './config.ts';
-
-/** The development key-encryption key's id: used when KEY_ENCRYPTION_KEYS is unset, never in production. */
-export const DEVELOPMENT_KEK_ID = 'development';
 
 /**
  * Secrets and keys published in this repository — defaults of config.ts, `npm start`'s sandbox

@@ -82,7 +82,10 @@ export interface RefreshTokensTable {
 
 export interface SigningKeysTable {
   kid: string;
-  /** JWK JSON of the Ed25519 private key. */
+  /**
+   * The Ed25519 private key's JWK JSON, sealed under the key-encryption keys
+   * (lib/envelope-encryption.ts, `gge1:…`); plain JSON only in stores not yet opened by this version.
+   */
   private_jwk: string;
   created_at: string;
 }

@@ -1,13 +1,16 @@
 /**
  * The EdDSA (Ed25519) key that signs access tokens (DESIGN.md §5 tokens). Taken from
  * `TOKEN_SIGNING_KEY` (a private JWK as JSON) when set; otherwise the store's key, generated once
- * and shared by every node through the store.
+ * and shared by every node through the store. The store keeps the private JWK sealed under the
+ * key-encryption keys (lib/envelope-encryption.ts; context `signing_keys:<kid>`); a key a previous
+ * version stored in plain text is sealed in place when a node loads it.
  */
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { webcrypto } from 'node:crypto';
 import type { Database } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import type { KeyRing } from '../../lib/envelope-encryption.ts';
 import { isoNow } from '../../lib/time.ts';
 
 /** A signing key with its public half (served as JWKS) and key id. */
@@ -26,14 +29,46 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
   return { kid, privateKey, publicKey, publicJwk: { ...publicJwk, kid, alg: 'EdDSA', use: 'sig' } };
 }
 
+/** The context a signing key's private JWK is sealed in (its row). */
+export const signingKeyContext = (kid: string) => `signing_keys:${kid}`;
+
+/** Is `stored` a private JWK in plain text (stored before secrets were sealed)? */
+function isPlainJwk(stored: string): boolean {
+  return stored.trimStart().startsWith('{');
+}
+
+/**
+ * The private JWK of a `signing_keys` row; a plain-text one (older stores) is sealed in place.
+ * @throws SealedSecretError when its key-encryption key is not configured
+ */
+async function openRow(
+  db: Kysely<Database>,
+  keys: KeyRing,
+  row: { kid: string; private_jwk: string },
+): Promise<JWK> {
+  if (isPlainJwk(row.private_jwk)) {
+    await db
+      .updateTable('signing_keys')
+      .set({ private_jwk: keys.seal(row.private_jwk, signingKeyContext(row.kid)) })
+      .where('kid', '=', row.kid)
+      .where('private_jwk', '=', row.private_jwk)
+      .execute();
+    return { ...(JSON.parse(row.private_jwk) as JWK), kid: row.kid };
+  }
+  return { ...(JSON.parse(keys.open(row.private_jwk, signingKeyContext(row.kid))) as JWK), kid: row.kid };
+}
+
 /**
  * Loads (or creates) the signing key.
  * @param configured the `TOKEN_SIGNING_KEY` JWK JSON, if set
+ * @param keys the key ring sealing the store's private key
  * @throws Error when the configured key is not an Ed25519 private JWK
+ * @throws SealedSecretError when the stored key is sealed under a key-encryption key not configured
  */
 export async function loadSigningKey(
   db: Kysely<Database>,
   configured: string | undefined,
+  keys: KeyRing,
 ): Promise<SigningKey> {
   if (configured) {
     const jwk = JSON.parse(configured) as JWK;
@@ -43,13 +78,17 @@ export async function loadSigningKey(
     return fromJwk(jwk);
   }
   const existing = await db.selectFrom('signing_keys').selectAll().orderBy('created_at').executeTakeFirst();
-  if (existing) return fromJwk({ ...(JSON.parse(existing.private_jwk) as JWK), kid: existing.kid });
+  if (existing) return fromJwk(await openRow(db, keys, existing));
   const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const jwk = await exportJWK(privateKey);
   const key = await fromJwk(jwk);
   await db
     .insertInto('signing_keys')
-    .values({ kid: key.kid, private_jwk: JSON.stringify(jwk), created_at: isoNow() })
+    .values({
+      kid: key.kid,
+      private_jwk: keys.seal(JSON.stringify(jwk), signingKeyContext(key.kid)),
+      created_at: isoNow(),
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
   // Another node may have won the race: everyone uses the oldest key.
@@ -58,5 +97,44 @@ export async function loadSigningKey(
     .selectAll()
     .orderBy('created_at')
     .executeTakeFirstOrThrow();
-  return fromJwk({ ...(JSON.parse(winner.private_jwk) as JWK), kid: winner.kid });
+  return fromJwk(await openRow(db, keys, winner));
+}
+
+/**
+ * Re-wraps every stored signing key under the ring's current key-encryption key (and seals any still in
+ * plain text): step 3 of a KEK rotation (docs/operations.md "Keys"). Safe while nodes run: they hold
+ * their key in memory, and the secret itself does not change.
+ * @returns how many rows were re-wrapped
+ * @throws SealedSecretError when a row's key-encryption key is not configured
+ */
+export async function rewrapSigningKeys(db: Kysely<Database>, keys: KeyRing): Promise<number> {
+  const rows = await db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute();
+  let count = 0;
+  for (const row of rows) {
+    const sealed = isPlainJwk(row.private_jwk)
+      ? keys.seal(row.private_jwk, signingKeyContext(row.kid))
+      : keys.kekOf(row.private_jwk) === keys.currentId
+        ? null
+        : keys.rewrap(row.private_jwk);
+    if (!sealed) continue;
+    await db
+      .updateTable('signing_keys')
+      .set({ private_jwk: sealed })
+      .where('kid', '=', row.kid)
+      .where('private_jwk', '=', row.private_jwk)
+      .execute();
+    count++;
+  }
+  return count;
+}
+
+/** How many stored signing keys each key-encryption key wraps (`plain text` for unsealed ones). */
+export async function signingKeysByKek(db: Kysely<Database>, keys: KeyRing): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('signing_keys').select('private_jwk').execute();
+  const counts: Record<string, number> = {};
+  for (const row of rows) {
+    const kek = isPlainJwk(row.private_jwk) ? 'plain text' : (keys.kekOf(row.private_jwk) ?? 'unknown');
+    counts[kek] = (counts[kek] ?? 0) + 1;
+  }
+  return counts;
 }

@@ -1,0 +1,113 @@
+/**
+ * The token signing key at rest (modules/session/signing-keys.ts; issue 18 §2; docs/operations.md
+ * "Keys"): sealed under the key-encryption keys in the store, never in plain text; a key stored in plain
+ * text by an older version is sealed when a node loads it; a rotation of the key-encryption key keeps
+ * the same signing key. On every store; the operator command and a refused start on SQLite.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyRing, SealedSecretError } from '../../lib/envelope-encryption.ts';
+import { STORES, startTestApp, type TestApp } from '../../test/harness.ts';
+import { freePort, spawnNode, waitForHealth } from '../../test/node-process.ts';
+import { loadSigningKey, rewrapSigningKeys, signingKeyContext, signingKeysByKek } from './signing-keys.ts';
+
+const OLD = `old:${Buffer.alloc(32, 1).toString('base64url')}`;
+const NEW = `new:${Buffer.alloc(32, 2).toString('base64url')}`;
+const ring = (value: string) =>
+  keyRing(
+    value
+      .split(',')
+      .map((entry) => ({ id: entry.split(':')[0]!, key: Buffer.from(entry.split(':')[1]!, 'base64url') })),
+  );
+
+describe.each(STORES)('the signing key at rest (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { KEY_ENCRYPTION_KEYS: OLD } });
+  });
+  afterAll(() => t.close());
+
+  const row = () => t.ctx.db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
+
+  it('is sealed under the first key-encryption key, with no private key material in the row', async () => {
+    const { kid, private_jwk } = await row();
+    expect(kid).toBe(t.ctx.signingKey.kid);
+    expect(private_jwk).toMatch(/^gge1:old:/);
+    expect(private_jwk).not.toContain('"d"');
+    const jwk = JSON.parse(ring(OLD).open(private_jwk, signingKeyContext(kid))) as { d?: string; x?: string };
+    expect(jwk.d).toMatch(/^[\w-]{43}$/);
+    expect(jwk.x).toBe(t.ctx.signingKey.publicJwk.x);
+  });
+
+  it('does not open without its key-encryption key', async () => {
+    await expect(loadSigningKey(t.ctx.db, undefined, ring(NEW))).rejects.toThrow(SealedSecretError);
+  });
+
+  it('keeps the same signing key through a rotation of the key-encryption key', async () => {
+    const both = ring(`${NEW},${OLD}`);
+    expect((await loadSigningKey(t.ctx.db, undefined, both)).publicJwk).toEqual(t.ctx.signingKey.publicJwk);
+    expect(await rewrapSigningKeys(t.ctx.db, both)).toBe(1);
+    expect(await rewrapSigningKeys(t.ctx.db, both)).toBe(0);
+    expect(await signingKeysByKek(t.ctx.db, both)).toEqual({ new: 1 });
+    // The old key-encryption key can go: tokens signed before still verify with the same key.
+    const after = await loadSigningKey(t.ctx.db, undefined, ring(NEW));
+    expect(after.publicJwk).toEqual(t.ctx.signingKey.publicJwk);
+  });
+
+  it('seals a key an older version stored in plain text when a node loads it', async () => {
+    const { kid, private_jwk } = await row();
+    const plain = ring(NEW).open(private_jwk, signingKeyContext(kid));
+    await t.ctx.db.updateTable('signing_keys').set({ private_jwk: plain }).where('kid', '=', kid).execute();
+    expect(await signingKeysByKek(t.ctx.db, ring(NEW))).toEqual({ 'plain text': 1 });
+    const loaded = await loadSigningKey(t.ctx.db, undefined, ring(NEW));
+    expect(loaded.publicJwk).toEqual(t.ctx.signingKey.publicJwk);
+    expect((await row()).private_jwk).toMatch(/^gge1:new:/);
+  });
+});
+
+describe('npm run keys, and a node without the key-encryption key', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-keys-'));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const cli = path.resolve(import.meta.dirname, '../../db/keys-cli.ts');
+  const database = `sqlite:${path.join(folder, 'store.sqlite')}`;
+  const keys = (args: string[], kek: string) =>
+    spawnSync(process.execPath, [cli, ...args], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database, KEY_ENCRYPTION_KEYS: kek },
+      encoding: 'utf8',
+    });
+
+  it('generates a key the configuration takes, rotates with rewrap, and a node refuses a key it lacks', async () => {
+    const generated = keys(['generate', '2026-12'], '');
+    expect(generated.status).toBe(0);
+    const entry = generated.stdout.trim();
+    expect(entry).toMatch(/^2026-12:[\w-]{43}$/);
+
+    // A node creates its signing key under OLD…
+    const port = await freePort();
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database, LOG_LEVEL: 'warn' };
+    const first = spawnNode({ ...env, KEY_ENCRYPTION_KEYS: OLD });
+    await waitForHealth(first, `http://127.0.0.1:${port}`);
+    await first.stop();
+    expect(keys(['status'], OLD).stdout).toContain('{"old":1}');
+
+    // …a node given only the new key refuses to start, naming the missing one…
+    const refused = spawnNode({ ...env, KEY_ENCRYPTION_KEYS: entry });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('Cannot open the stored token signing key');
+    expect(refused.output()).toContain('"old"');
+
+    // …until rewrap has moved the secrets to it.
+    const rewrap = keys(['rewrap'], `${entry},${OLD}`);
+    expect([rewrap.status, rewrap.stdout]).toEqual([
+      0,
+      expect.stringContaining('re-wrapped under "2026-12": 1'),
+    ]);
+    const second = spawnNode({ ...env, KEY_ENCRYPTION_KEYS: entry });
+    await waitForHealth(second, `http://127.0.0.1:${port}`);
+    await second.stop();
+    expect(keys(['bogus'], '').status).toBe(2);
+  });
+});
