@@ -41,6 +41,7 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { buildManagementApp, operatorSurfacesOnPublicPort } from './modules/management/app.ts';
 import { createMetrics } from './modules/metrics/routes.ts';
 import { passwordRoutes } from './modules/password/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -68,6 +69,11 @@ export interface BuildAppOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /**
+   * The management listener's app when MANAGEMENT_PORT is set (modules/management/app.ts): the caller
+   * listens on it; closing `app` closes it.
+   */
+  management?: FastifyInstance;
 }
 
 /**
@@ -190,8 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       api.addHook('onRequest', rejectForeignCharset);
       api.addHook('preValidation', rejectUnstorableText);
       await healthRoutes(api, ctx);
-      await metrics.routes(api);
-      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      if (operatorSurfacesOnPublicPort(config)) {
+        await metrics.routes(api);
+        api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      }
       await redirectRoutes(api, ctx);
       await sessionRoutes(api, ctx);
       await registerRoutes(api, ctx);
@@ -211,12 +219,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
     { prefix: '/api' },
   );
-  await webRoutes(app, config.webDistDir);
+  await webRoutes(app, config.webDistDir, { sourceMaps: !config.productionMode });
+  const management =
+    config.management.port === null
+      ? undefined
+      : await buildManagementApp({ ctx, metrics, openApi: () => app.swagger() });
 
   app.addHook('onClose', async () => {
+    await management?.close();
     ctx.mailer.close();
     redis?.disconnect();
     if (!options.store) await store.close();
   });
-  return { app, ctx };
+  return { app, ctx, management };
 }

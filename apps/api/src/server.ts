@@ -32,12 +32,15 @@ try {
   refuse(error);
 }
 
-const { app } = await buildApp({ config }).catch(refuse);
+const { app, management } = await buildApp({ config }).catch(refuse);
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   await app.close();
 });
 await app.listen({ port: config.port, host: config.host });
+if (management && config.management.port !== null) {
+  await management.listen({ port: config.management.port, host: config.management.host });
+}
 console.info(
   `Guildgate (${config.environment}${config.productionMode ? ', production mode' : ''}) serves ${config.publicUrl} — store: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}`,
 );

@@ -27,6 +27,19 @@ async function productionEnv(name: string): Promise<Record<string, string>> {
   };
 }
 
+/** A stand-in SPA build: its page, a script and the script's source map. */
+function webBuild(): string {
+  const dist = fs.mkdtempSync(path.join(folder, 'dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Portal</title></head></html>',
+  );
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  return dist;
+}
+
 describe('the production entry', () => {
   it('is what npm run start:prod runs', () => {
     const scripts = (
@@ -122,6 +135,39 @@ describe('the production entry', () => {
         body: JSON.stringify({ UsernameOrEmail: 'DemoPlayer' }),
       });
       expect(demo.status).toBe(400);
+    } finally {
+      await node.stop();
+    }
+  });
+
+  it('keeps metrics and API docs on the management port, and serves no source maps', async () => {
+    const env = await productionEnv('management');
+    const managementPort = await freePort();
+    const node = spawnNode({ ...env, MANAGEMENT_PORT: String(managementPort), WEB_DIST_DIR: webBuild() }, [
+      '--production',
+    ]);
+    const base = `http://127.0.0.1:${env.PORT}`;
+    const management = `http://127.0.0.1:${managementPort}`;
+    try {
+      await waitForHealth(node, base);
+      for (const url of ['/api/metrics', '/api/docs'])
+        expect([url, (await fetch(`${base}${url}`)).status]).toEqual([url, 404]);
+      const metrics = await fetch(`${management}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('guildgate_http_request_duration_seconds');
+      const docs = (await (await fetch(`${management}/docs`)).json()) as { openapi?: string; paths?: object };
+      expect(docs.openapi).toMatch(/^3\./);
+      expect(Object.keys(docs.paths ?? {})).toContain('/log/identify');
+      expect((await fetch(`${management}/ready`)).status).toBe(200);
+
+      expect((await fetch(`${base}/assets/app.js`)).status).toBe(200);
+      const map = await fetch(`${base}/assets/app.js.map`);
+      expect(await map.text()).not.toContain('secret.ts');
+
+      const page = await fetch(`${base}/login`);
+      expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      expect(page.headers.get('permissions-policy')).toContain('camera=()');
     } finally {
       await node.stop();
     }

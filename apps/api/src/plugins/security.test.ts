@@ -121,3 +121,27 @@ describe('the style nonce of the SPA page', () => {
     }
   });
 });
+
+describe('frame policy, Permissions-Policy and HSTS', () => {
+  it('forbids framing twice over, turns unused powerful features off, and sends no HSTS on http', async () => {
+    t = await startTestApp('sqlite');
+    for (const url of ['/api/health', '/login', '/runtime-configuration/current/environment.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.headers['x-frame-options']]).toEqual([url, 'DENY']);
+      expect(parsePolicy(String(res.headers['content-security-policy']))['frame-ancestors']).toEqual([
+        "'none'",
+      ]);
+      const permissions = String(res.headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(permissions).toContain(feature);
+      expect(permissions).toContain('publickey-credentials-get=(self)');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS whenever the public URL is https', async () => {
+    t = await startTestApp('sqlite', { env: { PUBLIC_URL: 'https://account.studio.example' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * Security headers (house rule 9; DESIGN.md §5): a strict Content-Security-Policy (no inline script
- * or style), no framing, no referrer (e-mailed links carry single-use tokens), HSTS on https. Every
+ * or style), no framing (CSP frame-ancestors 'none' and X-Frame-Options: DENY), no referrer (e-mailed
+ * links carry single-use tokens), HSTS whenever the public URL is https, a Permissions-Policy that
+ * turns off every powerful feature the portal does not use. Every
  * answer's policy carries fresh nonces (`reply.cspNonce`, 128 random bits): the SPA's page hands the
  * style nonce to React Aria, whose one injected `<style>` (touch-action of pressable elements) is
  * allowed by it and nothing else is (modules/web/static.ts).
@@ -47,7 +49,30 @@ export function avatarOrigins(config: AppConfig): string[] {
   return [origin(steam.openidUrl), origin(twitch.issuer), origin(epicGames.issuer), ...PROVIDER_AVATAR_CDNS];
 }
 
-/** Registers helmet with the portal's policy. */
+/**
+ * The Permissions-Policy of every answer (W3C Permissions Policy): no page of the portal uses a camera,
+ * microphone, location, payment or device port, and no frame may; passkeys (WebAuthn) and fullscreen only
+ * for the portal itself.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=(self)',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** Registers helmet with the portal's policy, and the Permissions-Policy. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const media = origin(config.mediaUrl);
   const captcha = captchaOrigins(config);
@@ -71,7 +96,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
+    // One frame policy: CSP frame-ancestors 'none' and, for older browsers, X-Frame-Options: DENY.
+    frameguard: { action: 'deny' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 }

@@ -17,8 +17,18 @@ export function withStyleNonce(html: string, nonce: string): string {
   return html.replace(/<\/head>/i, `  <meta property="csp-nonce" nonce="${nonce}" />\n  </head>`);
 }
 
+/** Options of {@link webRoutes}. */
+export interface WebRoutesOptions {
+  /** Serve `*.map` files when the build has them (false in production mode: the sources stay private). */
+  sourceMaps: boolean;
+}
+
 /** Registers static files and the not-found handler. */
-export async function webRoutes(app: FastifyInstance, distDir: string): Promise<void> {
+export async function webRoutes(
+  app: FastifyInstance,
+  distDir: string,
+  options: WebRoutesOptions = { sourceMaps: true },
+): Promise<void> {
   const index = path.join(distDir, 'index.html');
   const built = fs.existsSync(index);
   // Read once: a running node serves the build it started with.
@@ -29,6 +39,7 @@ export async function webRoutes(app: FastifyInstance, distDir: string): Promise<
       wildcard: false,
       index: false,
       maxAge: '1h',
+      ...(options.sourceMaps ? {} : { allowedPath: (pathName: string) => !pathName.endsWith('.map') }),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
