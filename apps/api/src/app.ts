@@ -115,6 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       requestTimeout: config.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
     },
+    // Graceful shutdown (server.ts; docs/operations.md "Stopping a node"): while the node closes, a
+    // request that still arrives on an open keep-alive connection is answered for real — with
+    // `Connection: close`, which Fastify adds while closing — instead of Fastify's non-§8 drain 503.
+    return503OnClosing: false,
     genReqId: () => uuid(),
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 512 },

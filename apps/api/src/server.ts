@@ -1,6 +1,6 @@
 /**
  * Starts one API node: configuration from the environment (DESIGN.md §8), the app of app.ts on PORT,
- * graceful shutdown on SIGINT/SIGTERM. Never starts the sandbox (scripts/start.ts does, for `npm start`).
+ * graceful shutdown on SIGINT/SIGTERM within SHUTDOWN_GRACE_MS. Never starts the sandbox (scripts/start.ts does, for `npm start`).
  *
  * `node apps/api/src/server.ts --production` (`npm run start:prod`) is the production entry: production
  * mode whatever the environment says, so every unsafe setting is refused (config/production.ts,
@@ -33,7 +33,9 @@ try {
 }
 
 const { app, management } = await buildApp({ config }).catch(refuse);
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+// On SIGTERM/SIGINT: stop listening, answer what was received (with Connection: close), let the
+// onClose hooks finish their work, and exit; after SHUTDOWN_GRACE_MS the process exits anyway (code 1).
+closeWithGrace({ delay: config.shutdownGraceMs }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   await app.close();
 });
