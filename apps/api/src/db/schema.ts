@@ -61,6 +61,11 @@ export interface SessionsTable {
   user_agent: string | null;
   /** When the player last proved their password on this session (migration 0013; OIDC `auth_time`). */
   auth_time: string | null;
+  /**
+   * When the session last got tokens (migration 0015): a session unused for SESSION_IDLE_DAYS has ended.
+   * Null only in rows written by an older node during an upgrade (taken as unused).
+   */
+  last_used_at: string | null;
 }
 
 export interface RefreshTokensTable {

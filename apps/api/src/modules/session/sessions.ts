@@ -15,6 +15,15 @@ import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { audit } from '../../lib/audit.ts';
 import { PARTNER_SCOPE, PORTAL_SCOPE } from './access-tokens.ts';
 
+/**
+ * The idle cutoff (docs/security.md "Sessions"): a session whose `last_used_at` is not after it has
+ * ended, though its 30-day lifetime (spec §9) may run on — `SESSION_IDLE_DAYS` without getting tokens.
+ * @returns ISO 8601 UTC
+ */
+export function idleCutoff(ctx: Pick<AppContext, 'config'>): string {
+  return new Date(Date.now() - ctx.config.sessionIdleDays * DAY_MS).toISOString();
+}
+
 /** Where a request comes from (the session's record and audit). */
 export interface RequestOrigin {
   ip: string | null;
@@ -57,6 +66,7 @@ export async function openSession(
 ): Promise<OpenedSession> {
   const identity = randomToken(32);
   const session = { id: uuid(), identity, expiresAt: isoIn(ctx.config.sessionTtlDays * DAY_MS) };
+  const now = isoNow();
   await ctx.db
     .insertInto('sessions')
     .values({
@@ -64,10 +74,11 @@ export async function openSession(
       user_id: user.id,
       identity_hash: sha256(identity),
       client_id: origin.clientId,
-      created_at: isoNow(),
+      created_at: now,
       expires_at: session.expiresAt,
       revoked_at: null,
       access_expires_at: null,
+      last_used_at: now,
       ip: origin.ip,
       user_agent: origin.userAgent?.slice(0, 512) ?? null,
       auth_time: origin.authTime ?? null,
@@ -161,7 +172,7 @@ export async function mintTokens(ctx: AppContext, session: MintableSession): Pro
     .execute();
   await ctx.db
     .updateTable('sessions')
-    .set({ access_expires_at: expiresAt.toISOString() })
+    .set({ access_expires_at: expiresAt.toISOString(), last_used_at: now })
     .where('id', '=', session.id)
     .execute();
   const refresh = await newRefreshToken(ctx, session.id, session.expiresAt);
@@ -189,6 +200,7 @@ export async function tokenForIdentity(ctx: AppContext, identity: string): Promi
     .where('sessions.identity_hash', '=', sha256(identity))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
+    .where('sessions.last_used_at', '>', idleCutoff(ctx))
     .executeTakeFirst();
   if (!session || session.banned_at) throw badRequest('ERROR_TOKEN_INVALID');
   const { jwt, expiresAt, refresh } = await ctx.db.transaction().execute((trx) =>
@@ -277,13 +289,19 @@ export async function refreshTokens(
           'sessions.client_id',
           'sessions.revoked_at as session_revoked_at',
           'sessions.expires_at as session_expires_at',
+          'sessions.last_used_at as session_last_used_at',
         ])
         .where('refresh_tokens.token_hash', '=', presentedHash)
         .executeTakeFirst();
     const row = await readRow();
     if (!row || row.session_id !== claims.sid || row.client_id !== query.client_id) return 'invalid';
-    // Like GET token/{identity}: an ended session or a banned player gets no new token.
-    if (row.session_revoked_at !== null || row.session_expires_at <= now || row.banned_at !== null)
+    // Like GET token/{identity}: an ended (or idle) session or a banned player gets no new token.
+    if (
+      row.session_revoked_at !== null ||
+      row.session_expires_at <= now ||
+      (row.session_last_used_at ?? '') <= idleCutoff(ctx) ||
+      row.banned_at !== null
+    )
       return 'invalid';
     const reuse = async (used: NonNullable<Awaited<ReturnType<typeof readRow>>>): Promise<RefreshOutcome> => {
       const successor = await successorInGrace(ctx, trx, query.refresh_token, used);
@@ -328,7 +346,7 @@ export async function refreshTokens(
   );
   await ctx.db
     .updateTable('sessions')
-    .set({ access_expires_at: expiresAt.toISOString() })
+    .set({ access_expires_at: expiresAt.toISOString(), last_used_at: now })
     .where('id', '=', result.sessionId)
     .execute();
   return {
