@@ -366,7 +366,9 @@ export function loadConfig(
 ): AppConfig {
   const config = readConfig(env, overrides, options);
   if (!config.productionMode) return config;
-  const explicit = new Set(Object.keys(env).filter((name) => env[name]));
+  const explicit = new Map(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
   const problems = productionProblems({
     config,
     explicit,

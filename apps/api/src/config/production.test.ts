@@ -2,6 +2,8 @@
  * Production mode (config/production.ts; docs/operations.md "Production"): a production node refuses to
  * start on every unsafe setting, naming each; a safe configuration starts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { isLoopbackHost, isPublishedSecret } from './production.ts';
@@ -139,5 +141,59 @@ describe('production mode', () => {
     expect(isPublishedSecret('guildgate-e2e-twitch-secret')).toBe(true);
     expect(isPublishedSecret('sandbox-partner-secret')).toBe(true);
     expect(isPublishedSecret('7hQm2c')).toBe(false);
+  });
+
+  it('accepts deploy/production.env.example once its placeholders are filled, and refuses it before', () => {
+    const file = path.resolve(import.meta.dirname, '../../../../deploy/production.env.example');
+    const example = Object.fromEntries(
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(example)).toEqual(
+      expect.arrayContaining([
+        'PUBLIC_URL',
+        'DATABASE_URL',
+        'SMTP_URL',
+        'KEY_ENCRYPTION_KEYS',
+        'MANAGEMENT_PORT',
+      ]),
+    );
+    // As it is: refused (the URLs and the key do not even parse).
+    expect(refusal(() => loadConfig(example, {}, { entry: 'production' }))).toMatch(
+      /PUBLIC_URL[\s\S]*KEY_ENCRYPTION_KEYS/,
+    );
+    let n = 0;
+    const fill = (names: (name: string) => boolean) =>
+      Object.fromEntries(
+        Object.entries(example).map(([name, value]) => [
+          name,
+          !names(name)
+            ? value
+            : name === 'KEY_ENCRYPTION_KEYS'
+              ? `2026-11:${Buffer.alloc(32, 9).toString('base64url')}`
+              : value.replace(/<[^<>@]*>/g, () => `filled${++n}`),
+        ]),
+      );
+    // The URLs and the key filled, the secrets not: each one named.
+    const partly = fill(
+      (name) => /_URL$|^KEY_ENCRYPTION_KEYS$/.test(name) && !/^(DATABASE|REDIS|SMTP)_URL$/.test(name),
+    );
+    const unfilled = refusal(() => loadConfig(partly, {}, { entry: 'production' }));
+    for (const variable of [
+      'API_KEYS',
+      'ANONYMOUS_BEARER',
+      'SMTP_URL',
+      'DATABASE_URL',
+      'MAIL_FROM',
+      'STEAM_API_KEY',
+    ])
+      expect(unfilled).toContain(`${variable}: still holds a <…> placeholder`);
+
+    const filled = fill(() => true);
+    const config = loadConfig(filled, {}, { entry: 'production' });
+    expect(config).toMatchObject({ productionMode: true, management: { port: 9090, host: '0.0.0.0' } });
   });
 });

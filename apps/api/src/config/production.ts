@@ -3,7 +3,8 @@
  * "Production"): like Keycloak's `start` against `start-dev`, a node that runs for real players refuses to
  * start while any setting is one of the development conveniences that would expose them — an `http`
  * public URL (no HSTS, no `Secure` cookie), the demo data, the well-known keys and credentials of the
- * sandbox, tests and `npm start`, sandbox or loopback provider addresses, no key-encryption key.
+ * sandbox, tests and `npm start`, sandbox or loopback provider addresses, no key-encryption key, or a
+ * `<…>` placeholder of deploy/production.env.example left unfilled.
  *
  * {@link productionProblems} lists every problem of a configuration at once (the operator fixes them in
  * one go); {@link storeProductionProblems} those of the store (demo rows left from a seeded copy).
@@ -40,6 +41,9 @@ export function isPublishedSecret(value: string): boolean {
   return PUBLISHED_SECRETS.has(value) || PUBLISHED_PREFIXES.test(value);
 }
 
+/** A `<…>` placeholder of deploy/production.env.example (no `@`: `Name <a@b.example>` is an address). */
+const PLACEHOLDER = /<[^<>@]*>/;
+
 /** Is `hostname` this machine (localhost, *.localhost, 127.0.0.0/8, ::1, 0.0.0.0, ::)? */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -52,8 +56,8 @@ export function isLoopbackHost(hostname: string): boolean {
 /** The settings {@link productionProblems} reads besides the typed configuration. */
 export interface ProductionInput {
   config: AppConfig;
-  /** The variables the operator set (non-empty), by name. */
-  explicit: ReadonlySet<string>;
+  /** The variables the operator set (non-empty), by name, with their values. */
+  explicit: ReadonlyMap<string, string>;
   /** DEVELOPMENT_MODE was set (refused by the production entry). */
   developmentMode: boolean;
 }
@@ -66,9 +70,12 @@ export function productionProblems({ config, explicit, developmentMode }: Produc
   const problems: string[] = [];
   const add = (variable: string, why: string) => problems.push(`${variable}: ${why}`);
   if (developmentMode) add('DEVELOPMENT_MODE', 'development mode is refused by the production entry');
+  for (const [variable, value] of explicit)
+    if (PLACEHOLDER.test(value)) add(variable, 'still holds a <…> placeholder of the example file');
 
   const httpsUrl = (variable: string, value: string | null | undefined) => {
     if (!value) return;
+    if (PLACEHOLDER.test(value)) return; // reported once, above
     let url: URL;
     try {
       url = new URL(value);
