@@ -43,10 +43,20 @@ async function otherTypeId(t: TestApp): Promise<number> {
   return types.find((type) => type.IsOther)!.Id;
 }
 
-/** Every table of the store (introspected, so a table added later is scanned too). */
+/**
+ * Every table of the store (read from the catalogue, so a table added later is scanned too). On
+ * PostgreSQL only this app's schema is read: introspecting the whole database raced with other suites
+ * dropping their schemas ('schema "t_…" does not exist').
+ */
 async function tableNames(t: TestApp): Promise<string[]> {
-  const tables = await t.ctx.db.introspection.getTables();
-  return tables.map((table) => table.name).filter((name) => !name.startsWith('kysely_'));
+  const names =
+    t.ctx.dialect === 'postgres'
+      ? (
+          await sql<{ name: string }>`select table_name as name from information_schema.tables
+            where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.ctx.db)
+        ).rows.map((row) => row.name)
+      : (await t.ctx.db.introspection.getTables()).map((table) => table.name);
+  return names.filter((name) => !name.startsWith('kysely_'));
 }
 
 /** Rows of any table that hold one of `needles` (case-insensitive) or reference user id `id`. */
