@@ -120,7 +120,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerBoundedJsonParser(app);
 
-  const store = options.store ?? openStore(config.databaseUrl, { schema: options.schema });
+  const store =
+    options.store ??
+    openStore(config.databaseUrl, {
+      schema: options.schema,
+      timeouts: {
+        connectMs: config.timeouts.databaseConnectMs,
+        statementMs: config.timeouts.databaseStatementMs,
+        idleInTransactionMs: config.timeouts.databaseIdleInTransactionMs,
+      },
+      onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection error'),
+    });
   await migrateToLatest(store, options.schema);
   await seedReferenceData(store.db, {
     publicUrl: config.publicUrl,

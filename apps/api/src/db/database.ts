@@ -35,25 +35,67 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's time limits, ms (AppConfig `timeouts`; docs/configuration.md "Dependencies and load"). */
+export interface StoreTimeouts {
+  /** A new connection (then pg-pool's "timeout exceeded when trying to connect"). */
+  connectMs: number;
+  /** A statement, on the server (`statement_timeout`, 57014); the client gives up a second later. */
+  statementMs: number;
+  /** A transaction left idle (`idle_in_transaction_session_timeout`): its locks are not held forever. */
+  idleInTransactionMs: number;
+}
+
+/** The defaults of {@link StoreTimeouts} (the CLI tools use them; the API node its configuration). */
+export const DEFAULT_STORE_TIMEOUTS: StoreTimeouts = {
+  connectMs: 3000,
+  statementMs: 15_000,
+  idleInTransactionMs: 60_000,
+};
+
 /** Options for {@link openStore}. */
 export interface OpenStoreOptions {
   /** PostgreSQL only: the schema to use (created if missing); tests isolate themselves with it. */
   schema?: string;
+  /** PostgreSQL only: time limits (default {@link DEFAULT_STORE_TIMEOUTS}). */
+  timeouts?: StoreTimeouts;
+  /**
+   * PostgreSQL only: told of an error of a pooled connection outside a query (the server restarted or
+   * went away); the pool drops that connection and opens new ones on demand. Default: `console.warn`.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /**
  * Opens the store named by `url`: `postgres://…`/`postgresql://…` → PostgreSQL; `sqlite:PATH`, a plain
  * path, or `:memory:` → SQLite (the file's folder is created). SQLite runs in WAL mode with foreign keys.
+ * On PostgreSQL, a connection that fails never stops the process: the pool reports it
+ * (`onConnectionError`) and opens new connections when the server is back; connections and statements
+ * are time-limited (`timeouts`), so a query fails (and the API answers 503) rather than hang.
  */
 export function openStore(url: string, options: OpenStoreOptions = {}): Store {
   if (/^postgres(ql)?:\/\//i.test(url)) {
     const schema = options.schema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+    const timeouts = options.timeouts ?? DEFAULT_STORE_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1000,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      keepAlive: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    const report =
+      options.onConnectionError ??
+      ((error: Error) => console.warn(`PostgreSQL connection error: ${error.message}`));
+    // Without a listener, an 'error' event (an idle connection ended by a server restart: 57P01) is
+    // fatal to the process. The pool drops the idle connection itself.
+    pool.on('error', report);
+    // A connection in use (checked out by Kysely) that breaks emits 'error' too: its query fails with
+    // the error already, and the pool drops the connection when it is given back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
