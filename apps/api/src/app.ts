@@ -11,6 +11,7 @@ import type { AppConfig } from './config/config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
+import { RecentWriteRefusals } from './lib/dependency-errors.ts';
 import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
@@ -38,7 +39,7 @@ import { partnerRoutes } from './modules/partner/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes, redisCheck, storeCheck, type ReadinessCheck } from './modules/health/routes.ts';
 import { createMetrics } from './modules/metrics/routes.ts';
 import { passwordRoutes } from './modules/password/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
@@ -117,7 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // Write refusals (disk full, read-only store) answered 503, for the readiness probe.
+  const writeRefusals = new RecentWriteRefusals();
+  registerErrorHandler(app, { onDependencyFailure: (failure) => writeRefusals.record(failure) });
   registerBoundedJsonParser(app);
 
   const store =
@@ -178,7 +181,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       });
       api.addHook('onRequest', rejectForeignCharset);
       api.addHook('preValidation', rejectUnstorableText);
-      await healthRoutes(api, ctx);
+      // The readiness probe's dependencies (docs/operations.md "Probes"): required ones first.
+      const readinessChecks: ReadinessCheck[] = [
+        storeCheck(ctx.db, writeRefusals),
+        ...(redis ? [redisCheck(redis)] : []),
+      ];
+      await healthRoutes(api, ctx, readinessChecks);
       await metrics.routes(api);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await redirectRoutes(api, ctx);

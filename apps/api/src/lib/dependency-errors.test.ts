@@ -18,7 +18,11 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../plugins/error-handler.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../test/throwaway-services.ts';
-import { classifyDependencyError, DEPENDENCY_RETRY_AFTER_SECONDS } from './dependency-errors.ts';
+import {
+  classifyDependencyError,
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  isWriteRefusal,
+} from './dependency-errors.ts';
 
 /** The error `work` throws or rejects with. */
 async function failureOf(work: () => unknown): Promise<unknown> {
@@ -164,6 +168,16 @@ describe('PostgreSQL failures', () => {
     });
     await admin.end();
     expect(classifyDependencyError(error)).toEqual({ dependency: 'store', code: '53300' });
+  });
+
+  it('a write on a read-only server (a standby after a fail-over) is 25006, a write refusal', async () => {
+    const client = await connect();
+    await client.query('set default_transaction_read_only = on');
+    const error = await failureOf(() => client.query('create table t (x int)'));
+    await client.end();
+    const failure = classifyDependencyError(error);
+    expect(failure).toEqual({ dependency: 'store', code: '25006' });
+    expect(isWriteRefusal(failure!)).toBe(true);
   });
 
   it('a pool with no free client within connectionTimeoutMillis times out', async () => {

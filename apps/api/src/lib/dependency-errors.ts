@@ -9,7 +9,7 @@
  * - PostgreSQL (SQLSTATE in `code`): class 08 (connection exception), class 53 (insufficient resources:
  *   53100 disk full, 53200 out of memory, 53300 too many connections), class 58 (system error: I/O),
  *   57P01–57P05 (administrator shutdown, crash shutdown, cannot connect now…), 57014 (statement timeout
- *   or cancel);
+ *   or cancel), 25006 (a read-only server: a standby after a fail-over);
  * - the drivers' own messages, which carry no code: pg's "Connection terminated unexpectedly", "Query
  *   read timeout"…, pg-pool's "timeout exceeded when trying to connect"…, ioredis' "Connection is
  *   closed.", "Command timed out"…, rate-limiter-flexible's "Redis connection is not ready";
@@ -33,7 +33,7 @@ export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 const SQLITE_CODE = /^SQLITE_(FULL|READONLY|BUSY|LOCKED|IOERR|CANTOPEN|NOMEM|PROTOCOL)(_|$)/;
 /** SQLSTATEs of PostgreSQL that mean the server, not the query, is the problem. */
-const POSTGRES_CODE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|58[0-9A-Z]{3}|57P0[1-5]|57014)$/;
+const POSTGRES_CODE = /^(08[0-9A-Z]{3}|53[0-9A-Z]{3}|58[0-9A-Z]{3}|57P0[1-5]|57014|25006)$/;
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -103,4 +103,32 @@ export function classifyDependencyError(error: unknown, depth = 0): DependencyFa
     }
   }
   return classifyDependencyError(cause, depth + 1);
+}
+
+/** Codes of a store that answers reads but refuses writes (full, read-only, failing disk). */
+const WRITE_REFUSAL = /^(SQLITE_(FULL|READONLY|IOERR)(_.*)?|53100|25006|58030|ENOSPC|EROFS|EIO|EDQUOT)$/;
+
+/** Is `failure` a store (or its disk) refusing writes, which a `select 1` does not show? */
+export function isWriteRefusal(failure: DependencyFailure): boolean {
+  return (
+    (failure.dependency === 'store' || failure.dependency === 'disk') && WRITE_REFUSAL.test(failure.code)
+  );
+}
+
+/**
+ * The latest write refusal the API answered 503 for (disk full, read-only store), kept for the
+ * readiness probe (modules/health/routes.ts), which reports the store down while writes keep failing.
+ */
+export class RecentWriteRefusals {
+  #latest: { failure: DependencyFailure; at: number } | undefined;
+
+  /** Notes `failure` (at `now`, ms) when it is a write refusal; other failures are ignored. */
+  record(failure: DependencyFailure, now = Date.now()): void {
+    if (isWriteRefusal(failure)) this.#latest = { failure, at: now };
+  }
+
+  /** The latest write refusal within the last `withinMs` milliseconds, if any. */
+  latest(withinMs: number, now = Date.now()): DependencyFailure | undefined {
+    return this.#latest && now - this.#latest.at <= withinMs ? this.#latest.failure : undefined;
+  }
 }
