@@ -143,7 +143,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (config.seedDemo) await seedDemoData(store.db, { sandboxUrl: config.sandboxUrl });
 
   const signingKey = await loadSigningKey(store.db, config.tokenSigningKey);
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, app.log, config.timeouts.redisMs)
+    : undefined;
   const ctx: AppContext = {
     config,
     db: store.db,
