@@ -35,6 +35,11 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** The store cannot be opened at start; the message names the path and the cause. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
 /** PostgreSQL's time limits, ms (AppConfig `timeouts`; docs/configuration.md "Dependencies and load"). */
 export interface StoreTimeouts {
   /** A new connection (then pg-pool's "timeout exceeded when trying to connect"). */
@@ -68,6 +73,8 @@ export interface OpenStoreOptions {
 /**
  * Opens the store named by `url`: `postgres://…`/`postgresql://…` → PostgreSQL; `sqlite:PATH`, a plain
  * path, or `:memory:` → SQLite (the file's folder is created). SQLite runs in WAL mode with foreign keys.
+ * @throws StoreOpenError when the SQLite data folder or file cannot be used (the message names the path
+ *   and the cause)
  * On PostgreSQL, a connection that fails never stops the process: the pool reports it
  * (`onConnectionError`) and opens new connections when the server is back; connections and statements
  * are time-limited (`timeouts`), so a query fails (and the API answers 503) rather than hang.
@@ -100,13 +107,76 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = new Sqlite(file);
-  database.pragma('journal_mode = WAL');
+  const database = file === ':memory:' ? new Sqlite(file) : openSqliteFile(file);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** What an operating-system or SQLite error code means for a data folder or store file. */
+const CAUSES: Record<string, string> = {
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EACCES: 'permission denied for the user running the node',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exhausted',
+  ENOENT: 'a part of the path does not exist',
+  ELOOP: 'too many symbolic links',
+  SQLITE_CANTOPEN: 'the file cannot be opened or created',
+  SQLITE_NOTADB: 'the file is not a SQLite database',
+  SQLITE_CORRUPT: 'the database file is damaged',
+  SQLITE_FULL: 'the disk is full',
+};
+
+/** `CODE: meaning (message)` for `error` (a Node system error or a better-sqlite3 SqliteError). */
+function causeOf(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  const meaning =
+    (code && CAUSES[code]) ??
+    (code?.startsWith('SQLITE_READONLY')
+      ? 'the file or its folder is read-only for the user running the node'
+      : code?.startsWith('SQLITE_IOERR')
+        ? 'the disk failed to read or write'
+        : undefined);
+  return [code, meaning].filter(Boolean).join(': ') + (message ? ` (${message})` : '');
+}
+
+/**
+ * Opens the SQLite file `file` for reading and writing (WAL mode), creating its folder: checks first
+ * that the folder exists or can be created and is writable, then that the file takes a write lock.
+ * @throws StoreOpenError naming the folder or the file and the cause (ENOTDIR, EACCES, EROFS,
+ *   SQLITE_READONLY…), so that a node with an unusable data folder stops with a clear message
+ */
+function openSqliteFile(file: string): Sqlite.Database {
+  const resolved = path.resolve(file);
+  const folder = path.dirname(resolved);
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch (error) {
+    throw new StoreOpenError(
+      `The data folder ${folder} of the SQLite store (DATABASE_URL) cannot be used: ${causeOf(error)}`,
+      { cause: error },
+    );
+  }
+  let database: Sqlite.Database | undefined;
+  try {
+    database = new Sqlite(resolved);
+    // Another node's write in progress is waited for (as every later write is), not taken for a failure.
+    database.pragma('busy_timeout = 5000');
+    database.pragma('journal_mode = WAL');
+    // A write lock taken and given back: a file this user can only read fails here, not at a request.
+    database.exec('begin immediate; rollback');
+    return database;
+  } catch (error) {
+    database?.close();
+    throw new StoreOpenError(
+      `The SQLite store ${resolved} (DATABASE_URL) cannot be opened for writing: ${causeOf(error)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** The migrations in order; each receives the dialect for its few dialect-specific column types. */

@@ -300,6 +300,52 @@ export async function startApiNode(env: Record<string, string>): Promise<ApiNode
   };
 }
 
+/** How an API node of {@link runApiNodeUntilExit} ended. */
+export interface ApiNodeExit {
+  /** The exit code (null when ended by a signal). */
+  code: number | null;
+  /** What it wrote to stdout and stderr. */
+  output: string;
+}
+
+/**
+ * Runs an API node with `env` (as {@link startApiNode}) that is expected to stop by itself, optionally
+ * as another user (`uid`/`gid`: a test running as root checks what an unprivileged node meets).
+ * @throws Error when it is still running after `timeoutMs` (it is killed)
+ */
+export async function runApiNodeUntilExit(
+  env: Record<string, string>,
+  options: { uid?: number; gid?: number; timeoutMs?: number } = {},
+): Promise<ApiNodeExit> {
+  const child = spawn(process.execPath, [SERVER_TS], {
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: os.tmpdir(),
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.uid === undefined ? {} : { uid: options.uid }),
+    ...(options.gid === undefined ? {} : { gid: options.gid }),
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the API node still ran after ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  return { code, output };
+}
+
 /** One answer (or failure) of a request of {@link startLoad}; times are `Date.now()` ms. */
 export interface LoadResult {
   /** The request's label (which kind of call). */
