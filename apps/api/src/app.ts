@@ -19,6 +19,7 @@ import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
 import {
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       requestTimeout: config.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, config.headersTimeoutMs),
     },
+    // Requests the HTTP parser refuses (oversized headers, garbage, time-outs): §8 answers, then close.
+    clientErrorHandler,
     genReqId: () => uuid(),
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 512 },
