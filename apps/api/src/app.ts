@@ -20,6 +20,7 @@ import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
 import {
@@ -125,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const writeRefusals = new RecentWriteRefusals();
   registerErrorHandler(app, { onDependencyFailure: (failure) => writeRefusals.record(failure) });
   registerBoundedJsonParser(app);
+  // Before every route: a stalled node answers 503 at once rather than queue (/api/health excepted).
+  await registerLoadShedding(app, config.pressure);
 
   const store =
     options.store ??

@@ -82,7 +82,8 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     if (failure) {
       request.log.warn({ dependency: failure.dependency, code: failure.code }, 'dependency unavailable');
       options.onDependencyFailure?.(failure);
-    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    } else if (status === 503) request.log.warn({ err: error }, 'service unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, errors: payload.ErrorMessages }, 'request rejected');
     void reply.code(status).headers(headers).type('application/json').send(payload);
   });

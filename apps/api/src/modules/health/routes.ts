@@ -21,6 +21,7 @@ import {
   DEPENDENCY_RETRY_AFTER_SECONDS,
   type RecentWriteRefusals,
 } from '../../lib/dependency-errors.ts';
+import { NEVER_SHED } from '../../plugins/load-shedding.ts';
 
 /** What a check found. `detail`: a short code or phrase (never a secret: the probe is public). */
 export interface ReadinessState {
@@ -104,7 +105,8 @@ export async function healthRoutes(
   ctx: AppContext,
   checks: ReadinessCheck[] = [storeCheck(ctx.db)],
 ): Promise<void> {
-  app.get('/health', { config: { public: true } }, async () => ({ status: 'ok' }));
+  // Liveness: answered even while the node sheds load (plugins/load-shedding.ts).
+  app.get('/health', { config: { public: true, ...NEVER_SHED } }, async () => ({ status: 'ok' }));
   app.get('/ready', { config: { public: true } }, async (_request, reply) => {
     const answers = await Promise.all(checks.map(run));
     const byName = Object.fromEntries(checks.map((c, i) => [c.name, answers[i]!]));
