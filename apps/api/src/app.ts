@@ -12,6 +12,7 @@ import { storeProductionProblems } from './config/production.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
+import { RecentWriteRefusals } from './lib/dependency-errors.ts';
 import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
@@ -20,6 +21,8 @@ import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
 import {
@@ -40,7 +43,7 @@ import { partnerRoutes } from './modules/partner/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes, redisCheck, storeCheck, type ReadinessCheck } from './modules/health/routes.ts';
 import { buildManagementApp, operatorSurfacesOnPublicPort } from './modules/management/app.ts';
 import { createMetrics } from './modules/metrics/routes.ts';
 import { passwordRoutes } from './modules/password/routes.ts';
@@ -119,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     // request that still arrives on an open keep-alive connection is answered for real — with
     // `Connection: close`, which Fastify adds while closing — instead of Fastify's non-§8 drain 503.
     return503OnClosing: false,
+    // Requests the HTTP parser refuses (oversized headers, garbage, time-outs): §8 answers, then close.
+    clientErrorHandler,
     genReqId: () => uuid(),
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 512 },
@@ -130,10 +135,24 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // Write refusals (disk full, read-only store) answered 503, for the readiness probe.
+  const writeRefusals = new RecentWriteRefusals();
+  registerErrorHandler(app, { onDependencyFailure: (failure) => writeRefusals.record(failure) });
   registerBoundedJsonParser(app);
+  // Before every route: a stalled node answers 503 at once rather than queue (/api/health excepted).
+  await registerLoadShedding(app, config.pressure);
 
-  const store = options.store ?? openStore(config.databaseUrl, { schema: options.schema });
+  const store =
+    options.store ??
+    openStore(config.databaseUrl, {
+      schema: options.schema,
+      timeouts: {
+        connectMs: config.timeouts.databaseConnectMs,
+        statementMs: config.timeouts.databaseStatementMs,
+        idleInTransactionMs: config.timeouts.databaseIdleInTransactionMs,
+      },
+      onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection error'),
+    });
   await migrateToLatest(store, options.schema);
   await seedReferenceData(store.db, {
     publicUrl: config.publicUrl,
@@ -160,7 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       throw error;
     },
   );
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, app.log, config.timeouts.redisMs)
+    : undefined;
   const ctx: AppContext = {
     config,
     db: store.db,
@@ -174,6 +195,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     mailer: options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
     log: app.log,
   };
+
+  // The readiness probe's dependencies (docs/operations.md "Probes"): required ones first; served on the
+  // public port and on the management port.
+  const readinessChecks: ReadinessCheck[] = [
+    storeCheck(ctx.db, writeRefusals),
+    ...(redis ? [redisCheck(redis)] : []),
+  ];
 
   await registerSecurityHeaders(app, config);
   // Cookies of the API: the known-device cookies of the log-in throttle (modules/session/device-cookies.ts).
@@ -199,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       });
       api.addHook('onRequest', rejectForeignCharset);
       api.addHook('preValidation', rejectUnstorableText);
-      await healthRoutes(api, ctx);
+      await healthRoutes(api, ctx, readinessChecks);
       if (operatorSurfacesOnPublicPort(config)) {
         await metrics.routes(api);
         api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
@@ -227,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const management =
     config.management.port === null
       ? undefined
-      : await buildManagementApp({ ctx, metrics, openApi: () => app.swagger() });
+      : await buildManagementApp({ ctx, metrics, readinessChecks, openApi: () => app.swagger() });
 
   app.addHook('onClose', async () => {
     await management?.close();

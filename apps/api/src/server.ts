@@ -10,11 +10,12 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.ts';
 import { buildApp } from './app.ts';
+import { StoreOpenError } from './db/database.ts';
 import { DEMO_PLAYER } from './db/seed.ts';
 
-/** Prints a refused configuration and stops (exit code 1); rethrows anything else. */
+/** Prints a refused configuration or unusable store and stops (exit code 1); rethrows anything else. */
 function refuse(error: unknown): never {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StoreOpenError) {
     console.error(error.message);
     process.exit(1);
   }

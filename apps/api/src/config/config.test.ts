@@ -122,3 +122,49 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CAPTCHA_MIN_SCORE: '1.5' })).toThrow(/CAPTCHA_MIN_SCORE/);
   });
 });
+
+describe('dependency time limits and load shedding (issue 18)', () => {
+  it('has defaults, reads each variable and refuses values out of range', () => {
+    expect(loadConfig({})).toMatchObject({
+      timeouts: {
+        databaseConnectMs: 3000,
+        databaseStatementMs: 15_000,
+        databaseIdleInTransactionMs: 60_000,
+        redisMs: 1000,
+      },
+      pressure: {
+        maxEventLoopDelayMs: 1000,
+        maxEventLoopUtilization: 0,
+        maxHeapUsedBytes: 0,
+        maxRssBytes: 0,
+      },
+    });
+    const config = loadConfig({
+      DATABASE_CONNECT_TIMEOUT_MS: '500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '5000',
+      REDIS_TIMEOUT_MS: '250',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '0.98',
+      PRESSURE_MAX_HEAP_USED_BYTES: '1000000000',
+      PRESSURE_MAX_RSS_BYTES: '2000000000',
+    });
+    expect(config.timeouts).toEqual({
+      databaseConnectMs: 500,
+      databaseStatementMs: 2000,
+      databaseIdleInTransactionMs: 5000,
+      redisMs: 250,
+    });
+    expect(config.pressure).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.98,
+      maxHeapUsedBytes: 1_000_000_000,
+      maxRssBytes: 2_000_000_000,
+    });
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '10' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+    expect(() => loadConfig({ REDIS_TIMEOUT_MS: 'soon' })).toThrow(/REDIS_TIMEOUT_MS/);
+    expect(() => loadConfig({ PRESSURE_MAX_EVENT_LOOP_UTILIZATION: '1.5' })).toThrow(
+      /PRESSURE_MAX_EVENT_LOOP_UTILIZATION/,
+    );
+  });
+});

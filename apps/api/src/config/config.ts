@@ -191,6 +191,15 @@ const EnvSchema = z.object({
   MANAGEMENT_HOST: z.string().default('127.0.0.1'),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(30).default(14),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // Dependency failures and load shedding (issue 18; docs/configuration.md "Dependencies and load").
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  PRESSURE_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
   ...Object.fromEntries(FEATURE_FLAGS.map((flag) => [flagVariable(flag), bool.optional()])),
 });
 
@@ -328,6 +337,29 @@ export interface AppConfig {
   sessionIdleDays: number;
   /** E-mail link lifetime, hours. */
   emailLinkTtlHours: number;
+  /**
+   * How long the node waits on its dependencies before answering 503 (issue 18; docs/configuration.md
+   * "Dependencies and load"), ms: a PostgreSQL connection, a PostgreSQL statement (server-side
+   * `statement_timeout`; the client gives up a second later), a transaction left idle (PostgreSQL's
+   * `idle_in_transaction_session_timeout`), and Redis (connect, command, and a silent socket, after
+   * which the limits use their in-memory twins).
+   */
+  timeouts: {
+    databaseConnectMs: number;
+    databaseStatementMs: number;
+    databaseIdleInTransactionMs: number;
+    redisMs: number;
+  };
+  /**
+   * When the node sheds load with 503 + Retry-After (`@fastify/under-pressure`; /api/health excepted);
+   * 0 = that measure is off. Event-loop delay in ms, event-loop utilisation 0–1, heap and RSS in bytes.
+   */
+  pressure: {
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    maxHeapUsedBytes: number;
+    maxRssBytes: number;
+  };
 }
 
 /** An OpenID Connect provider a player links (Twitch, Epic Games). */
@@ -515,6 +547,18 @@ function readConfig(
     sessionTtlDays: 30,
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     emailLinkTtlHours: 48,
+    timeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      databaseIdleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      redisMs: e.REDIS_TIMEOUT_MS,
+    },
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_USED_BYTES,
+      maxRssBytes: e.PRESSURE_MAX_RSS_BYTES,
+    },
     ...overrides,
   };
 }

@@ -36,36 +36,148 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** The store cannot be opened at start; the message names the path and the cause. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
+/** PostgreSQL's time limits, ms (AppConfig `timeouts`; docs/configuration.md "Dependencies and load"). */
+export interface StoreTimeouts {
+  /** A new connection (then pg-pool's "timeout exceeded when trying to connect"). */
+  connectMs: number;
+  /** A statement, on the server (`statement_timeout`, 57014); the client gives up a second later. */
+  statementMs: number;
+  /** A transaction left idle (`idle_in_transaction_session_timeout`): its locks are not held forever. */
+  idleInTransactionMs: number;
+}
+
+/** The defaults of {@link StoreTimeouts} (the CLI tools use them; the API node its configuration). */
+export const DEFAULT_STORE_TIMEOUTS: StoreTimeouts = {
+  connectMs: 3000,
+  statementMs: 15_000,
+  idleInTransactionMs: 60_000,
+};
+
 /** Options for {@link openStore}. */
 export interface OpenStoreOptions {
   /** PostgreSQL only: the schema to use (created if missing); tests isolate themselves with it. */
   schema?: string;
+  /** PostgreSQL only: time limits (default {@link DEFAULT_STORE_TIMEOUTS}). */
+  timeouts?: StoreTimeouts;
+  /**
+   * PostgreSQL only: told of an error of a pooled connection outside a query (the server restarted or
+   * went away); the pool drops that connection and opens new ones on demand. Default: `console.warn`.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 /**
  * Opens the store named by `url`: `postgres://…`/`postgresql://…` → PostgreSQL; `sqlite:PATH`, a plain
  * path, or `:memory:` → SQLite (the file's folder is created). SQLite runs in WAL mode with foreign keys.
+ * @throws StoreOpenError when the SQLite data folder or file cannot be used (the message names the path
+ *   and the cause)
+ * On PostgreSQL, a connection that fails never stops the process: the pool reports it
+ * (`onConnectionError`) and opens new connections when the server is back; connections and statements
+ * are time-limited (`timeouts`), so a query fails (and the API answers 503) rather than hang.
  */
 export function openStore(url: string, options: OpenStoreOptions = {}): Store {
   if (/^postgres(ql)?:\/\//i.test(url)) {
     const schema = options.schema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+    const timeouts = options.timeouts ?? DEFAULT_STORE_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1000,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      keepAlive: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    const report =
+      options.onConnectionError ??
+      ((error: Error) => console.warn(`PostgreSQL connection error: ${error.message}`));
+    // Without a listener, an 'error' event (an idle connection ended by a server restart: 57P01) is
+    // fatal to the process. The pool drops the idle connection itself.
+    pool.on('error', report);
+    // A connection in use (checked out by Kysely) that breaks emits 'error' too: its query fails with
+    // the error already, and the pool drops the connection when it is given back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = new Sqlite(file);
-  database.pragma('journal_mode = WAL');
+  const database = file === ':memory:' ? new Sqlite(file) : openSqliteFile(file);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** What an operating-system or SQLite error code means for a data folder or store file. */
+const CAUSES: Record<string, string> = {
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EACCES: 'permission denied for the user running the node',
+  EPERM: 'operation not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is exhausted',
+  ENOENT: 'a part of the path does not exist',
+  ELOOP: 'too many symbolic links',
+  SQLITE_CANTOPEN: 'the file cannot be opened or created',
+  SQLITE_NOTADB: 'the file is not a SQLite database',
+  SQLITE_CORRUPT: 'the database file is damaged',
+  SQLITE_FULL: 'the disk is full',
+};
+
+/** `CODE: meaning (message)` for `error` (a Node system error or a better-sqlite3 SqliteError). */
+function causeOf(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  const meaning =
+    (code && CAUSES[code]) ??
+    (code?.startsWith('SQLITE_READONLY')
+      ? 'the file or its folder is read-only for the user running the node'
+      : code?.startsWith('SQLITE_IOERR')
+        ? 'the disk failed to read or write'
+        : undefined);
+  return [code, meaning].filter(Boolean).join(': ') + (message ? ` (${message})` : '');
+}
+
+/**
+ * Opens the SQLite file `file` for reading and writing (WAL mode), creating its folder: checks first
+ * that the folder exists or can be created and is writable, then that the file takes a write lock.
+ * @throws StoreOpenError naming the folder or the file and the cause (ENOTDIR, EACCES, EROFS,
+ *   SQLITE_READONLY…), so that a node with an unusable data folder stops with a clear message
+ */
+function openSqliteFile(file: string): Sqlite.Database {
+  const resolved = path.resolve(file);
+  const folder = path.dirname(resolved);
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch (error) {
+    throw new StoreOpenError(
+      `The data folder ${folder} of the SQLite store (DATABASE_URL) cannot be used: ${causeOf(error)}`,
+      { cause: error },
+    );
+  }
+  let database: Sqlite.Database | undefined;
+  try {
+    database = new Sqlite(resolved);
+    // Another node's write in progress is waited for (as every later write is), not taken for a failure.
+    database.pragma('busy_timeout = 5000');
+    database.pragma('journal_mode = WAL');
+    // A write lock taken and given back: a file this user can only read fails here, not at a request.
+    database.exec('begin immediate; rollback');
+    return database;
+  } catch (error) {
+    database?.close();
+    throw new StoreOpenError(
+      `The SQLite store ${resolved} (DATABASE_URL) cannot be opened for writing: ${causeOf(error)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** The migrations in order; each receives the dialect for its few dialect-specific column types. */

@@ -3,6 +3,7 @@
  * route or service; the error handler answers `{ ErrorMessages: [...] }` with its status.
  */
 import type { ErrorCode, ErrorItem } from '@guildgate/contracts';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from './dependency-errors.ts';
 
 /** A rejected request: HTTP status plus the §8 error items. */
 export class AppError extends Error {
@@ -51,7 +52,9 @@ export function notFound(): AppError {
   return new AppError(404, [{ Property: '', ErrorMessage: 'ERROR_NOT_FOUND' }]);
 }
 
-/** 503: a dependency (store, SMTP, provider) is down. */
+/** 503: a dependency (store, SMTP, provider) is down; `Retry-After` in seconds says when to try again. */
 export function serviceUnavailable(code: ErrorCode = 'ERROR_SERVICE_UNAVAILABLE'): AppError {
-  return new AppError(503, [{ Property: '', ErrorMessage: code }]);
+  return new AppError(503, [{ Property: '', ErrorMessage: code }], {
+    'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS),
+  });
 }

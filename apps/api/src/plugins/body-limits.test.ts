@@ -111,6 +111,11 @@ describe.each(STORES)('bounded input on %s', (kind) => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    // The §8 shape, and the client is told the connection ends (plugins/client-errors.ts).
+    expect(answer).toMatch(/\r\nConnection: close\r\n/);
+    expect(answer).toMatch(
+      /\{"ErrorMessages":\[\{"Property":"","ErrorMessage":"ERROR_REQUEST_INVALID"\}\]\}$/,
+    );
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   }, 30_000);
 });

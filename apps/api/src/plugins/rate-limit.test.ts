@@ -3,12 +3,14 @@
  * through Redis when REDIS_URL is set"): two API nodes on one Redis and one store count together — the
  * per-IP limit of the sensitive routes and the log-in back-off per account and IP — and answer 429 with
  * Retry-After in the §8 shape. Runs where REDIS_URL is set (CI sets it), like the PostgreSQL suites;
- * without Redis each node limits on its own (in memory).
+ * without Redis each node limits on its own (in memory), and so does a node whose Redis is down (a
+ * throw-away Redis killed under it: the limits fall back to memory, never open — docs/security.md).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, startTestApp, type TestApp } from '../test/harness.ts';
 import { createPlayer, expectErrors, postLogin, type Player } from '../test/helpers.ts';
+import { startThrowawayRedis, type ThrowawayRedis } from '../test/throwaway-services.ts';
 
 const REDIS: readonly string[] = process.env.REDIS_URL ? [process.env.REDIS_URL] : [];
 
@@ -101,5 +103,36 @@ describe('rate limits without Redis', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The other node has its own count: memory counters are not shared.
     expect((await identify(b)).statusCode).toBe(400);
+  });
+});
+
+describe('per-IP limits while Redis is down', () => {
+  const LIMIT = 3;
+  let redis: ThrowawayRedis;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    redis = await startThrowawayRedis();
+    t = await startTestApp('sqlite', { env: { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await redis?.close();
+  });
+
+  it('fall back to this node’s memory: still limited (429), never open, never a 500', async () => {
+    await redis.stop('kill');
+    const identify = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/log/identify',
+        headers: ANONYMOUS,
+        payload: { UsernameOrEmail: 'Nobody' },
+        remoteAddress: '192.0.2.120',
+      });
+    for (let i = 0; i < LIMIT; i += 1) expect((await identify()).statusCode).toBe(400);
+    const limited = await identify();
+    expectErrors(limited, 429, [['', 'ERROR_RATE_LIMITED']]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

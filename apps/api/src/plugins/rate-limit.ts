@@ -3,27 +3,75 @@
  * is read), shared through Redis when `REDIS_URL` is set. Applied to identify, log-in, register,
  * recovery, confirmation resend and access keys; 429 answers carry Retry-After and the §8 error shape.
  * The Redis client is the API's one connection ({@link connectRedis}), which lib/rate-limits.ts uses too.
+ *
+ * One policy for every limit while Redis is down (docs/security.md "Throttling", docs/operations.md
+ * "Dependency failures"): with Redis configured, the per-IP counts are limiters of lib/rate-limits.ts
+ * ({@link rateLimitsStore}), whose in-memory insurance counts on this node meanwhile — the limits hold
+ * per node, never open, never a 500, never a wait on Redis.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
+import type { RateLimits } from '../lib/rate-limits.ts';
 
 /**
  * The API's Redis connection (`REDIS_URL`), connected before the first request so the limits are live
- * from the start; later outages are logged, and the limits fall back rather than fail requests.
+ * from the start. Nothing waits on Redis for long: a command is refused at once while the connection is
+ * down (no offline queue, no retry of a command in flight), and a connection that stays silent for
+ * `timeoutMs` after a command is dropped and opened again (ioredis' `socketTimeout`), so the limits use
+ * their in-memory insurance meanwhile. Reconnection is tried every 100 ms, growing to 1 s, forever;
+ * outages are logged.
+ * @param timeoutMs connect, command and silent-socket time limit (REDIS_TIMEOUT_MS)
  * @throws when Redis cannot be reached at start
  */
-export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+export async function connectRedis(url: string, log: FastifyBaseLogger, timeoutMs = 1000): Promise<Redis> {
   const redis = new Redis(url, {
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 1,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
     lazyConnect: true,
   });
   redis.on('error', (error: Error) => log.warn({ err: error }, 'Redis error'));
   await redis.connect();
   return redis;
+}
+
+/** Seconds of a window given in ms (rate-limiter-flexible counts seconds; at least 1). */
+function windowSeconds(timeWindowMs: number): number {
+  return Math.max(1, Math.ceil(timeWindowMs / 1000));
+}
+
+/**
+ * A @fastify/rate-limit store on `limits`: each route counts per key (the client's address) in the
+ * limiter `route-ip:<METHOD> <url>` with the route's `max` points per `timeWindow`; when the limiters'
+ * store (Redis) fails, rate-limiter-flexible answers from their in-memory insurance.
+ */
+export function rateLimitsStore(limits: RateLimits): FastifyRateLimitStoreCtor {
+  const storeOf = (route: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow, max) {
+      limits
+        .limiter(`route-ip:${route}`, { points: max, durationSeconds: windowSeconds(timeWindow) })
+        .penalty(key)
+        .then(
+          (res) => callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext }),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+    },
+    child(routeOptions) {
+      // At run time the plugin hands the merged route options, the route itself under `routeInfo`.
+      const info = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      return storeOf(`${String(info?.method ?? '')} ${String(info?.url ?? '')}`);
+    },
+  });
+  return class {
+    constructor() {
+      return storeOf('global');
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
 }
 
 /** Registers the plugin (inactive by default: routes opt in with {@link sensitiveRateLimit}). */
@@ -34,9 +82,9 @@ export async function registerRateLimit(
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${ctx.config.redisKeyPrefix}rl:` } : {}),
-    // The limiter must not turn a Redis outage into an outage of log-in.
-    skipOnError: true,
+    // With Redis: the shared limiters and their in-memory insurance (see the module note); without it,
+    // the plugin's own memory store (one node's count).
+    ...(redis ? { store: rateLimitsStore(ctx.rateLimits) } : {}),
   });
 }
 

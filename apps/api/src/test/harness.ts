@@ -169,6 +169,9 @@ export async function startTestApp(
       LOGIN_ACCOUNT_FAILURES: '1000000',
       OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'silent',
+      // Suites share a worker's event loop, and some hold it on purpose: no load shedding unless a
+      // suite asks for it (load-shedding.test.ts does).
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
       // CI sets REDIS_URL: the counters and rate limits then run on the real Redis, isolated per app.
       ...(process.env.REDIS_URL && !options.withoutRedis
         ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test:${suffix}:` }

@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.ts';
 import type { AppContext } from '../../context.ts';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
-import { healthRoutes } from '../health/routes.ts';
+import { healthRoutes, type ReadinessCheck } from '../health/routes.ts';
 import type { Metrics } from '../metrics/routes.ts';
 
 /** Are `/api/metrics` and `/api/docs` served on the public port (development without a management port)? */
@@ -24,6 +24,8 @@ export function operatorSurfacesOnPublicPort(config: AppConfig): boolean {
 export interface ManagementSources {
   ctx: AppContext;
   metrics: Metrics;
+  /** The readiness probe's checks (the same as the public port's). */
+  readinessChecks: ReadinessCheck[];
   /** The public API's OpenAPI document (the public app's `swagger()`). */
   openApi: () => unknown;
 }
@@ -35,12 +37,13 @@ export interface ManagementSources {
 export async function buildManagementApp({
   ctx,
   metrics,
+  readinessChecks,
   openApi,
 }: ManagementSources): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: ctx.log.child({ listener: 'management' }) });
   registerErrorHandler(app);
   await metrics.routes(app);
   app.get('/docs', async () => openApi());
-  await healthRoutes(app, ctx);
+  await healthRoutes(app, ctx, readinessChecks);
   return app;
 }
