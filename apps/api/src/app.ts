@@ -43,7 +43,13 @@ import { partnerRoutes } from './modules/partner/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
-import { healthRoutes, redisCheck, storeCheck, type ReadinessCheck } from './modules/health/routes.ts';
+import {
+  healthRoutes,
+  redisCheck,
+  shutdownCheck,
+  storeCheck,
+  type ReadinessCheck,
+} from './modules/health/routes.ts';
 import { buildManagementApp, operatorSurfacesOnPublicPort } from './modules/management/app.ts';
 import { createMetrics } from './modules/metrics/routes.ts';
 import { passwordRoutes } from './modules/password/routes.ts';
@@ -198,7 +204,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   // The readiness probe's dependencies (docs/operations.md "Probes"): required ones first; served on the
   // public port and on the management port.
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
   const readinessChecks: ReadinessCheck[] = [
+    shutdownCheck(() => stopping),
     storeCheck(ctx.db, writeRefusals),
     ...(redis ? [redisCheck(redis)] : []),
   ];

@@ -16,7 +16,13 @@ import {
   type ThrowawayPostgres,
   type ThrowawayRedis,
 } from '../../test/throwaway-services.ts';
-import { CHECK_TIMEOUT_MS, healthRoutes, WRITE_REFUSAL_WINDOW_MS, type ReadinessCheck } from './routes.ts';
+import {
+  CHECK_TIMEOUT_MS,
+  healthRoutes,
+  WRITE_REFUSAL_WINDOW_MS,
+  shutdownCheck,
+  type ReadinessCheck,
+} from './routes.ts';
 
 const UNAVAILABLE = [{ Property: '', ErrorMessage: 'ERROR_SERVICE_UNAVAILABLE' }];
 
@@ -40,7 +46,10 @@ describe('readiness of a SQLite store', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(json(res)).toEqual({
       status: 'ready',
-      checks: { store: { ok: true, required: true, ms: expect.any(Number) } },
+      checks: {
+        node: { ok: true, required: true, ms: expect.any(Number) },
+        store: { ok: true, required: true, ms: expect.any(Number) },
+      },
     });
   });
 
@@ -54,6 +63,7 @@ describe('readiness of a SQLite store', () => {
     expect(json(res)).toEqual({
       status: 'unavailable',
       checks: {
+        node: { ok: true, required: true, ms: expect.any(Number) },
         store: {
           ok: false,
           required: true,
@@ -94,7 +104,10 @@ describe('readiness of a PostgreSQL store stopped and started again', () => {
     expect(res.statusCode).toBe(503);
     expect(json(res)).toEqual({
       status: 'unavailable',
-      checks: { store: { ok: false, required: true, ms: expect.any(Number), detail: 'ECONNREFUSED' } },
+      checks: {
+        node: { ok: true, required: true, ms: expect.any(Number) },
+        store: { ok: false, required: true, ms: expect.any(Number), detail: 'ECONNREFUSED' },
+      },
       ErrorMessages: UNAVAILABLE,
     });
     await postgres.start();
@@ -119,6 +132,7 @@ describe('readiness with Redis killed and started again', () => {
     expect(json(up)).toEqual({
       status: 'ready',
       checks: {
+        node: { ok: true, required: true, ms: expect.any(Number) },
         store: { ok: true, required: true, ms: expect.any(Number) },
         redis: { ok: true, required: false, ms: expect.any(Number) },
       },
@@ -195,5 +209,14 @@ describe('readiness checks', () => {
     expect(json(res)).toMatchObject({
       checks: { store: { ok: false, detail: 'timed out' }, other: { ok: false, detail: 'failed' } },
     });
+  });
+
+  it('a node that is shutting down is unavailable, so a load balancer takes it out', async () => {
+    let stopping = false;
+    expect((await probe([shutdownCheck(() => stopping), ok('store', true)])).statusCode).toBe(200);
+    stopping = true;
+    const res = await probe([shutdownCheck(() => stopping), ok('store', true)]);
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ checks: { node: { ok: false, detail: 'shutting down' } } });
   });
 });

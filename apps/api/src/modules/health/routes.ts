@@ -61,6 +61,21 @@ export function storeCheck(db: Kysely<Database>, refusals?: RecentWriteRefusals)
   };
 }
 
+/**
+ * The node itself (required): fails once it is shutting down (server.ts; docs/operations.md "Stopping a
+ * node"), so a load balancer that still reaches it on an open connection takes it out of rotation.
+ * @param stopping tells whether the node has begun to close
+ */
+export function shutdownCheck(stopping: () => boolean): ReadinessCheck {
+  return {
+    name: 'node',
+    required: true,
+    async check() {
+      return stopping() ? { ok: false, detail: 'shutting down' } : { ok: true };
+    },
+  };
+}
+
 /** Redis (optional: without it every limit counts in this node's memory): connected and answers PING. */
 export function redisCheck(redis: Redis): ReadinessCheck {
   return {
