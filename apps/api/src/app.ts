@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app (used by server.ts and by the tests): store with migrations, reference
- * data, tokens, mailer, security headers, rate limits, the error handler of DESIGN.md §4, the /api
+ * data, tokens, the mail outbox and its worker, security headers, rate limits, the error handler of DESIGN.md §4, the /api
  * routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -15,6 +15,8 @@ import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/outbox.ts';
+import { startOutboxWorker } from './modules/mail/outbox-worker.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
@@ -56,6 +58,7 @@ export interface BuildAppOptions {
   store?: Store;
   /** PostgreSQL schema to use (tests). */
   schema?: string;
+  /** What the outbox worker sends with (default: SMTP to `config.smtpUrl`). */
   mailer?: Mailer;
   rateLimits?: RateLimits;
   /** Logger on/off (default: on at `config.logLevel`). */
@@ -131,6 +134,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const signingKey = await loadSigningKey(store.db, config.tokenSigningKey);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  const mailer = options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom);
+  const messageIdDomainOfNode = messageIdDomain(config.mailFrom);
+  // Woken after commits; started once the routes are registered, stopped first on close.
+  let wakeOutbox = () => {};
   const ctx: AppContext = {
     config,
     db: store.db,
@@ -140,7 +147,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     rateLimits:
       options.rateLimits ??
       createRateLimits({ redis, postgres: store.pool, keyPrefix: config.redisKeyPrefix }),
-    mailer: options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
+    outbox: {
+      enqueue: (db, mail) => enqueueMail(db, mail, messageIdDomainOfNode),
+      wake: () => wakeOutbox(),
+    },
     log: app.log,
   };
 
@@ -154,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   app.decorateRequest('auth', null);
 
-  const metrics = createMetrics();
+  const metrics = createMetrics({ outboxBacklog: () => outboxBacklog(store.db) });
   metrics.instrument(app);
   await runtimeConfigRoutes(app, config);
   await app.register(
@@ -192,8 +202,18 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   );
   await webRoutes(app, config.webDistDir);
 
+  const outboxWorker = startOutboxWorker({
+    store,
+    mailer,
+    log: app.log,
+    settings: config.outbox,
+    onOutcome: metrics.countOutboxDelivery,
+  });
+  wakeOutbox = () => outboxWorker.wake();
+
   app.addHook('onClose', async () => {
-    ctx.mailer.close();
+    await outboxWorker.stop();
+    mailer.close();
     redis?.disconnect();
     if (!options.store) await store.close();
   });

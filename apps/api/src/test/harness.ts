@@ -243,6 +243,25 @@ export async function waitForMail(t: TestApp, to: string, timeoutMs = 10_000): P
   }
 }
 
+/**
+ * Polls the mailbox until `to` has more than `before` messages (a mail queued after counting them has
+ * arrived); returns the newest. ms timeout.
+ */
+export async function waitForNewMail(
+  t: TestApp,
+  to: string,
+  before: number,
+  timeoutMs = 10_000,
+): Promise<MailboxMessage> {
+  const started = Date.now();
+  for (;;) {
+    const messages = await t.mailbox(to);
+    if (messages.length > before) return messages[0]!;
+    if (Date.now() - started > timeoutMs) throw new Error(`no new e-mail for ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The first link in `text` whose address starts with `prefix`. */
 export function linkIn(text: string, prefix: string): string {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -277,6 +296,9 @@ export async function registeredPlayer(
   name: string,
 ): Promise<{ identity: string; accessToken: string; refresh: string; idUser: string; email: string }> {
   const form = registerForm(name);
+  // The address may have had mail before: wait for this registration's own (the outbox sends it after
+  // the answer).
+  const before = (await t.mailbox(form.Email as string)).length;
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/register/new-user',
@@ -284,7 +306,7 @@ export async function registeredPlayer(
     payload: { ...form, FormToken: await formToken(t) },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
-  const mail = await waitForMail(t, form.Email as string);
+  const mail = await waitForNewMail(t, form.Email as string, before);
   const uid = new URL(linkIn(mail.text, `${t.config.publicUrl}/confirm-email?uid=`)).searchParams.get('uid')!;
   const confirm = await t.app.inject({
     method: 'POST',

@@ -10,7 +10,7 @@ import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { consumeLink, invalidateLinks } from './links.ts';
-import { createVerificationLink, sendVerificationEmail } from './verification.ts';
+import { createVerificationLink, queueVerificationEmail } from './verification.ts';
 import { takeQuota } from '../../lib/rate-limits.ts';
 
 /** Verification mails sent to one player per hour through email/send-confirmation-email. */
@@ -72,15 +72,11 @@ export async function resendConfirmation(
   if (!(await takeQuota(ctx.rateLimits, 'resend-mail', quota, String(user.id)))) return;
   const redirect = await allowedRedirectOrNull(ctx, redirectUrl);
   // The new link replaces the earlier ones: only the newest mail's link confirms.
-  const token = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await invalidateLinks(trx, user.id, 'register');
-    const created = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
+    const token = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
+    await queueVerificationEmail(ctx, trx, user, token);
     await audit({ db: trx }, user.id, 'email.confirmation_resent', ip);
-    return created;
   });
-  try {
-    await sendVerificationEmail(ctx, user, token);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'verification e-mail could not be sent');
-  }
+  ctx.outbox.wake();
 }

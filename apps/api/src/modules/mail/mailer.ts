@@ -5,9 +5,13 @@
 import nodemailer from 'nodemailer';
 import type { RenderedMail } from './templates.ts';
 
-/** Sends one message; rejects when the SMTP server refuses or cannot be reached. */
+/**
+ * Sends one message to `to`, with the Message-ID `options.messageId` when given (`<id@domain>`; the
+ * outbox gives each row its own, so a copy sent twice is recognisable); rejects when the SMTP server
+ * refuses or cannot be reached. Only the outbox worker sends (modules/mail/outbox-worker.ts).
+ */
 export interface Mailer {
-  send(to: string, mail: RenderedMail): Promise<void>;
+  send(to: string, mail: RenderedMail, options?: { messageId?: string }): Promise<void>;
   close(): void;
 }
 
@@ -27,8 +31,15 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     socketTimeout: 20_000,
   });
   return {
-    async send(to, mail) {
-      await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+    async send(to, mail, options = {}) {
+      await transport.sendMail({
+        from,
+        to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(options.messageId ? { messageId: options.messageId } : {}),
+      });
     },
     close() {
       transport.close();
