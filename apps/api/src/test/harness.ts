@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
@@ -132,6 +133,18 @@ export async function withSchemaLock<T>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A TCP port of 127.0.0.1 that was free a moment ago (listened on, then released): for a server a test
+ * starts later than the app that needs its address (an SMTP server that is "down" at first).
+ */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  return port;
 }
 
 /** Starts the app on a fresh `kind` store. */
