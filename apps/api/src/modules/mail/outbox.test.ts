@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
 import { migrateToLatest, openStore, type Store } from '../../db/database.ts';
@@ -180,6 +181,54 @@ describe('outbox helpers', () => {
     expect(messageIdDomain('Guildgate <no-reply@guildgate.test>')).toBe('guildgate.test');
     expect(messageIdDomain('mail@studio.example')).toBe('studio.example');
     expect(messageIdDomain('Nobody')).toBe('guildgate.invalid');
+  });
+});
+
+describe('the outbox command', () => {
+  it('reports the backlog and the dead mail, and queues dead mail again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-outbox-cli-'));
+    const url = `sqlite:${path.join(dir, 'store.sqlite')}`;
+    const store = openStore(url);
+    const cli = path.resolve(import.meta.dirname, '../../db/outbox-cli.ts');
+    const outbox = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [cli, ...args], {
+        env: { PATH: process.env.PATH, DATABASE_URL: url },
+      });
+    try {
+      await migrateToLatest(store);
+      await enqueueMail(store.db, sampleMail('given.up@players.test'), 'guildgate.test');
+      await store.db
+        .updateTable('mail_outbox')
+        .set({ status: 'dead', attempts: 10, last_error: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:2525' })
+        .execute();
+      const [row] = await store.db.selectFrom('mail_outbox').select(['id', 'created_at']).execute();
+      expect(JSON.parse((await outbox('status')).stdout)).toEqual({
+        pending: 0,
+        oldestPendingAgeSeconds: 0,
+        dead: 1,
+        deadMail: [
+          {
+            id: row!.id,
+            kind: 'password-recovery',
+            to: 'g•••p@players.test',
+            attempts: 10,
+            queuedAt: row!.created_at,
+            lastError: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:2525',
+          },
+        ],
+      });
+      await expect(outbox('retry', String(row!.id + 1))).rejects.toMatchObject({ code: 1 });
+      expect((await outbox('retry', String(row!.id))).stdout).toBe('1 dead mail queued again\n');
+      expect(await store.db.selectFrom('mail_outbox').select(['status', 'attempts']).execute()).toEqual([
+        { status: 'pending', attempts: 0 },
+      ]);
+      await expect(outbox('retry')).rejects.toMatchObject({ code: 1 });
+      for (const bad of [['retry', 'x'], ['retry', '0'], ['status', '1'], ['purge'], []])
+        await expect(outbox(...bad), bad.join(' ')).rejects.toMatchObject({ code: 2 });
+    } finally {
+      await store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
