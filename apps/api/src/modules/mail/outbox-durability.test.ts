@@ -1,6 +1,6 @@
 /**
  * Durability of outgoing mail (issue 18, bullet 4; modules/mail/outbox.ts): a real API node — `node
- * apps/api/src/server.ts` as a child process, on a fresh SQLite file or PostgreSQL schema — takes a
+ * apps/api/src/server.ts` as a child process, on a fresh SQLite file or PostgreSQL database — takes a
  * burst of concurrent registrations and is killed with SIGKILL in the middle of it, then started again.
  * Every acknowledged (201) registration must get its verification mail, delivered from the outbox after
  * the restart, and no mail may arrive twice.
@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
 import { openStore, type Store } from '../../db/database.ts';
@@ -29,7 +30,6 @@ import {
   TEST_API_KEY,
   freePort,
   registerForm,
-  withSchemaLock,
 } from '../../test/harness.ts';
 import { sleep } from '../../test/helpers.ts';
 import { outboxBacklog } from './outbox.ts';
@@ -122,31 +122,38 @@ async function startNode(env: Record<string, string>): Promise<ApiNode> {
   return { child, exited, output: () => output };
 }
 
-/** A fresh store for the node: its DATABASE_URL, a reader for the test, and the clean-up. */
+/**
+ * A fresh store for the node: its DATABASE_URL, a reader for the test, and the clean-up. On PostgreSQL a
+ * new database on TEST_DATABASE_URL's server (not a schema: server.ts migrates the search path's
+ * schema, and Kysely's migrator would take another test schema's migration tables for its own).
+ */
 async function freshDatabase(kind: 'sqlite' | 'postgres') {
   const suffix = randomBytes(6).toString('hex');
   if (kind === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${suffix}`;
-    await withSchemaLock(base, 'shared', (client) => client.query(`create schema ${schema}`));
-    const url = new URL(base);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `guildgate_durability_${suffix}`;
+    const onServer = async (statement: string) => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await onServer(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
     return {
       url: url.toString(),
-      /** Node start-ups run under the test-schema lock (harness.ts `withSchemaLock`). */
-      starting: <T>(work: () => Promise<T>) => withSchemaLock(base, 'shared', work),
-      reader: (): Store => openStore(base, { schema }),
-      cleanup: () =>
-        withSchemaLock(base, 'exclusive', (client) =>
-          client.query(`drop schema if exists ${schema} cascade`),
-        ),
+      reader: (): Store => openStore(url.toString()),
+      cleanup: () => onServer(`drop database if exists ${name} with (force)`),
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-durability-'));
   const url = `sqlite:${path.join(dir, 'store.sqlite')}`;
   return {
     url,
-    starting: <T>(work: () => Promise<T>) => work(),
     reader: (): Store => openStore(url),
     cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
@@ -196,7 +203,7 @@ describe.each(STORES)('outgoing mail of an API node killed mid-burst on %s', (ki
     const reader = database.reader();
     let node: ApiNode | undefined;
     try {
-      node = await database.starting(() => startNode(env));
+      node = await startNode(env);
       const first = node;
       // Lanes of registrations, as the register page sends them (form token, then the form), until the
       // node dies; `attempted` are the addresses sent, `acknowledged` those answered 201.
@@ -264,9 +271,7 @@ describe.each(STORES)('outgoing mail of an API node killed mid-burst on %s', (ki
       // Killed mid-burst: registrations were in flight, unanswered.
       expect(attempted.length).toBeGreaterThan(acknowledged.length);
 
-      node = await database.starting(() =>
-        startNode({ ...env, SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}` }),
-      );
+      node = await startNode({ ...env, SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}` });
       await eventually(
         'the outbox to be empty',
         async () => ((await outboxBacklog(reader.db)).pending === 0 ? true : undefined),
