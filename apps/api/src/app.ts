@@ -14,6 +14,7 @@ import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
+import { createDeferredWork } from './lib/deferred-work.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/outbox.ts';
 import { startOutboxWorker } from './modules/mail/outbox-worker.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       enqueue: (db, mail) => enqueueMail(db, mail, messageIdDomainOfNode),
       wake: () => wakeOutbox(),
     },
+    deferred: createDeferredWork(app.log),
     log: app.log,
   };
 
@@ -212,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   wakeOutbox = () => outboxWorker.wake();
 
   app.addHook('onClose', async () => {
+    await ctx.deferred.drain();
     await outboxWorker.stop();
     mailer.close();
     redis?.disconnect();

@@ -12,6 +12,7 @@ import type { RateLimits } from './lib/rate-limits.ts';
 import type { AccessTokens } from './modules/session/access-tokens.ts';
 import type { SigningKey } from './modules/session/signing-keys.ts';
 import type { MailOutbox } from './modules/mail/outbox.ts';
+import type { DeferredWork } from './lib/deferred-work.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -26,6 +27,8 @@ export interface AppContext {
    * delivered by the node's worker; nothing sends SMTP in a request.
    */
   outbox: MailOutbox;
+  /** Work started by a request that its answer does not wait for (lib/deferred-work.ts). */
+  deferred: DeferredWork;
   /** The app's logger (for work outside a request). */
   log: FastifyBaseLogger;
 }
