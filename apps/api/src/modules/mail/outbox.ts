@@ -215,9 +215,9 @@ export async function markMailFailed(
 }
 
 /**
- * Hands claimed rows `mails` back unsent (a stopping worker, or one whose lease runs short): the lease
- * ends and the attempt counted by the claim is taken back, so any worker may claim them at once. Rows
- * no longer holding this claim's lease are left alone.
+ * Hands claimed rows `mails` — rows of one claim, sharing its lease — back unsent (a stopping worker,
+ * or one whose lease runs short): the lease ends and the attempt counted by the claim is taken back,
+ * so any worker may claim them at once. Rows no longer holding this claim's lease are left alone.
  */
 export async function releaseMail(
   db: Kysely<Database>,
