@@ -1,7 +1,7 @@
 /**
  * Builds the Fastify app (used by server.ts and by the tests): store with migrations, reference
- * data, tokens, the mail outbox and its worker, security headers, rate limits, the error handler of DESIGN.md §4, the /api
- * routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
+ * data, tokens, the mail outbox and its worker, security headers, rate limits, the error handler of
+ * DESIGN.md §4, the /api routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
