@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorBody, Token } from '@guildgate/contracts';
 import type { Database } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { ANONYMOUS, formToken, json, linkIn, registerForm, waitForMail, type TestApp } from './harness.ts';
+import { ANONYMOUS, formToken, json, linkIn, registerForm, type TestApp } from './harness.ts';
 
 /** Expected §8 items as `[Property, ErrorMessage]` pairs, in answer order. */
 export type ExpectedItems = ReadonlyArray<readonly [property: string, code: string]>;
