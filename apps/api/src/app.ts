@@ -1,7 +1,7 @@
 /**
  * Builds the Fastify app (used by server.ts and by the tests): store with migrations, reference
- * data, tokens, mailer, security headers, rate limits, the error handler of DESIGN.md §4, the /api
- * routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
+ * data, tokens, the mail outbox and its worker, security headers, rate limits, the error handler of
+ * DESIGN.md §4, the /api routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -17,7 +17,10 @@ import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
 import { keyRing, SealedSecretError } from './lib/envelope-encryption.ts';
+import { createDeferredWork } from './lib/deferred-work.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
+import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/outbox.ts';
+import { startOutboxWorker } from './modules/mail/outbox-worker.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
@@ -45,6 +48,7 @@ import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import {
   healthRoutes,
+  outboxCheck,
   redisCheck,
   shutdownCheck,
   storeCheck,
@@ -68,6 +72,7 @@ export interface BuildAppOptions {
   store?: Store;
   /** PostgreSQL schema to use (tests). */
   schema?: string;
+  /** What the outbox worker sends with (default: SMTP to `config.smtpUrl`). */
   mailer?: Mailer;
   rateLimits?: RateLimits;
   /** Logger on/off (default: on at `config.logLevel`). */
@@ -188,6 +193,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const redis = config.redisUrl
     ? await connectRedis(config.redisUrl, app.log, config.timeouts.redisMs)
     : undefined;
+  const mailer = options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom);
+  const messageIdDomainOfNode = messageIdDomain(config.mailFrom);
+  // Woken after commits; started once the routes are registered, stopped first on close.
+  let wakeOutbox = () => {};
   const ctx: AppContext = {
     config,
     db: store.db,
@@ -198,7 +207,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     rateLimits:
       options.rateLimits ??
       createRateLimits({ redis, postgres: store.pool, keyPrefix: config.redisKeyPrefix }),
-    mailer: options.mailer ?? smtpMailer(config.smtpUrl, config.mailFrom),
+    outbox: {
+      enqueue: (db, mail) => enqueueMail(db, mail, messageIdDomainOfNode),
+      wake: () => wakeOutbox(),
+    },
+    deferred: createDeferredWork(app.log),
     log: app.log,
   };
 
@@ -212,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     shutdownCheck(() => stopping),
     storeCheck(ctx.db, writeRefusals),
     ...(redis ? [redisCheck(redis)] : []),
+    outboxCheck(() => outboxBacklog(ctx.db)),
   ];
 
   await registerSecurityHeaders(app, config);
@@ -224,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   app.decorateRequest('auth', null);
 
-  const metrics = createMetrics();
+  const metrics = createMetrics({ outboxBacklog: () => outboxBacklog(store.db) });
   metrics.instrument(app);
   await runtimeConfigRoutes(app, config);
   await app.register(
@@ -268,9 +282,20 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       ? undefined
       : await buildManagementApp({ ctx, metrics, readinessChecks, openApi: () => app.swagger() });
 
+  const outboxWorker = startOutboxWorker({
+    store,
+    mailer,
+    log: app.log,
+    settings: config.outbox,
+    onOutcome: metrics.countOutboxDelivery,
+  });
+  wakeOutbox = () => outboxWorker.wake();
+
   app.addHook('onClose', async () => {
+    await ctx.deferred.drain();
+    await outboxWorker.stop();
     await management?.close();
-    ctx.mailer.close();
+    mailer.close();
     redis?.disconnect();
     if (!options.store) await store.close();
   });

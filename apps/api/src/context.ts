@@ -1,5 +1,6 @@
 /**
- * What every API module receives: configuration, store, token service, shared rate limits and mailer.
+ * What every API module receives: configuration, store, token service, shared rate limits and the mail
+ * outbox.
  * Built once by app.ts (DESIGN.md §2).
  */
 import type { Kysely } from 'kysely';
@@ -11,7 +12,8 @@ import type { RateLimits } from './lib/rate-limits.ts';
 import type { KeyRing } from './lib/envelope-encryption.ts';
 import type { AccessTokens } from './modules/session/access-tokens.ts';
 import type { SigningKey } from './modules/session/signing-keys.ts';
-import type { Mailer } from './modules/mail/mailer.ts';
+import type { MailOutbox } from './modules/mail/outbox.ts';
+import type { DeferredWork } from './lib/deferred-work.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -23,7 +25,13 @@ export interface AppContext {
   accessTokens: AccessTokens;
   /** Throttles, quotas and replay caches shared by the nodes (lib/rate-limits.ts). */
   rateLimits: RateLimits;
-  mailer: Mailer;
+  /**
+   * Outgoing e-mail (modules/mail/outbox.ts): queued in the transaction of the change that causes it,
+   * delivered by the node's worker; nothing sends SMTP in a request.
+   */
+  outbox: MailOutbox;
+  /** Work started by a request that its answer does not wait for (lib/deferred-work.ts). */
+  deferred: DeferredWork;
   /** The app's logger (for work outside a request). */
   log: FastifyBaseLogger;
 }

@@ -16,6 +16,7 @@ import {
 import type { LoginThrottleSettings } from '../modules/session/login-throttle.ts';
 import type { KeyEncryptionKey } from '../lib/envelope-encryption.ts';
 import { productionProblems } from './production.ts';
+import type { OutboxSettings } from '../modules/mail/outbox-worker.ts';
 
 /** Thrown by {@link loadConfig} when a variable is missing or malformed. */
 export class ConfigError extends Error {
@@ -179,6 +180,13 @@ const EnvSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  OUTBOX_SENT_RETENTION_HOURS: z.coerce.number().min(0).max(8760).default(24),
   CREATIVE_ASSEMBLY_ISSUER: url.optional(),
   CREATIVE_ASSEMBLY_CLIENT_ID: z.string().default(''),
   CREATIVE_ASSEMBLY_CLIENT_SECRET: z.string().default(''),
@@ -360,6 +368,8 @@ export interface AppConfig {
     maxHeapUsedBytes: number;
     maxRssBytes: number;
   };
+  /** The outbox worker's numbers (modules/mail/outbox-worker.ts; docs/configuration.md "Outgoing mail"). */
+  outbox: OutboxSettings;
 }
 
 /** An OpenID Connect provider a player links (Twitch, Epic Games). */
@@ -439,6 +449,10 @@ function readConfig(
   if (features.enableCaptcha && !e.CAPTCHA_SECRET_KEY)
     throw new ConfigError(
       `Invalid configuration:\n  ${flagVariable('enableCaptcha')}: the captcha needs CAPTCHA_SECRET_KEY`,
+    );
+  if (e.OUTBOX_RETRY_BASE_MS > e.OUTBOX_RETRY_MAX_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  OUTBOX_RETRY_BASE_MS: must not be longer than OUTBOX_RETRY_MAX_MS',
     );
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
     throw new ConfigError(
@@ -558,6 +572,15 @@ function readConfig(
       maxEventLoopUtilization: e.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
       maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_USED_BYTES,
       maxRssBytes: e.PRESSURE_MAX_RSS_BYTES,
+    },
+    outbox: {
+      pollIntervalMs: e.OUTBOX_POLL_INTERVAL_MS,
+      batchSize: e.OUTBOX_BATCH_SIZE,
+      leaseMs: e.OUTBOX_LEASE_MS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: e.OUTBOX_RETRY_MAX_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      sentRetentionHours: e.OUTBOX_SENT_RETENTION_HOURS,
     },
     ...overrides,
   };

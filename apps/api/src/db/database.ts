@@ -22,6 +22,7 @@ import * as m0010 from './migrations/0010-survey.ts';
 import * as m0011 from './migrations/0011-refresh-successors.ts';
 import * as m0012 from './migrations/0012-rate-limits.ts';
 import * as m0013 from './migrations/0013-session-auth-time.ts';
+import * as m0014 from './migrations/0014-outbox.ts';
 import * as m0015 from './migrations/0015-session-last-used.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -196,6 +197,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0011-refresh-successors': { up: (db) => m0011.up(db) },
     '0012-rate-limits': { up: (db) => m0012.up(db) },
     '0013-session-auth-time': { up: (db) => m0013.up(db) },
+    '0014-outbox': { up: (db) => m0014.up(db, dialect) },
     '0015-session-last-used': { up: (db) => m0015.up(db) },
   };
 }

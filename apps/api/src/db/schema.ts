@@ -321,6 +321,35 @@ export interface UserBadgesTable {
   awarded_at: string;
 }
 
+/**
+ * The transactional outbox of e-mails (migration 0014; modules/mail/outbox.ts): one row per message,
+ * written with the change that causes it, delivered by the nodes' workers.
+ */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** RFC 5322 Message-ID the message carries, `<uuid@domain>`. */
+  message_id: string;
+  /** What the message is (modules/mail/outbox.ts `MailKind`). */
+  kind: string;
+  /** The player it belongs to (null: nobody's); the row goes with the player. */
+  user_id: number | null;
+  recipient: string;
+  /** JSON of the action mail's input (modules/mail/templates.ts `ActionMailInput`); null once sent. */
+  content: string | null;
+  /** 'pending' | 'sent' | 'dead' (modules/mail/outbox.ts `OutboxStatus`). */
+  status: string;
+  /** Delivery attempts started (counted when a worker claims the row). */
+  attempts: number;
+  /** Not to be claimed before this instant (the back-off after a failure). */
+  next_attempt_at: string;
+  /** The lease of the worker delivering it: another may claim it once this has passed. */
+  claimed_until: string | null;
+  /** Why the last attempt failed (links and URLs removed), for operators. */
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** The whole store, as Kysely sees it. */
 /**
  * rate-limiter-flexible's PostgreSQL store (migration 0012; lib/rate-limits.ts): points consumed by a key
@@ -358,6 +387,7 @@ export interface Database {
   link_states: LinkStatesTable;
   survey_responses: SurveyResponsesTable;
   user_badges: UserBadgesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

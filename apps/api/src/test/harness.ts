@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
@@ -134,6 +135,18 @@ export async function withSchemaLock<T>(
   }
 }
 
+/**
+ * A TCP port of 127.0.0.1 that was free a moment ago (listened on, then released): for a server a test
+ * starts later than the app that needs its address (an SMTP server that is "down" at first).
+ */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  return port;
+}
+
 /** Starts the app on a fresh `kind` store. */
 export async function startTestApp(
   kind: 'sqlite' | 'postgres',
@@ -246,6 +259,25 @@ export async function waitForMail(t: TestApp, to: string, timeoutMs = 10_000): P
   }
 }
 
+/**
+ * Polls the mailbox until `to` has more than `before` messages (a mail queued after counting them has
+ * arrived); returns the newest. ms timeout.
+ */
+export async function waitForNewMail(
+  t: TestApp,
+  to: string,
+  before: number,
+  timeoutMs = 10_000,
+): Promise<MailboxMessage> {
+  const started = Date.now();
+  for (;;) {
+    const messages = await t.mailbox(to);
+    if (messages.length > before) return messages[0]!;
+    if (Date.now() - started > timeoutMs) throw new Error(`no new e-mail for ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The first link in `text` whose address starts with `prefix`. */
 export function linkIn(text: string, prefix: string): string {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -280,6 +312,9 @@ export async function registeredPlayer(
   name: string,
 ): Promise<{ identity: string; accessToken: string; refresh: string; idUser: string; email: string }> {
   const form = registerForm(name);
+  // The address may have had mail before: wait for this registration's own (the outbox sends it after
+  // the answer).
+  const before = (await t.mailbox(form.Email as string)).length;
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/register/new-user',
@@ -287,7 +322,7 @@ export async function registeredPlayer(
     payload: { ...form, FormToken: await formToken(t) },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
-  const mail = await waitForMail(t, form.Email as string);
+  const mail = await waitForNewMail(t, form.Email as string, before);
   const uid = new URL(linkIn(mail.text, `${t.config.publicUrl}/confirm-email?uid=`)).searchParams.get('uid')!;
   const confirm = await t.app.inject({
     method: 'POST',

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ErrorBody, Token } from '@guildgate/contracts';
 import type { Database } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { ANONYMOUS, formToken, json, linkIn, registerForm, waitForMail, type TestApp } from './harness.ts';
+import { ANONYMOUS, formToken, json, linkIn, registerForm, type TestApp } from './harness.ts';
 
 /** Expected §8 items as `[Property, ErrorMessage]` pairs, in answer order. */
 export type ExpectedItems = ReadonlyArray<readonly [property: string, code: string]>;
@@ -47,14 +47,25 @@ export async function postRegister(
   });
 }
 
-/** The `param` of the link in the newest e-mail to `to` that starts with `prefix` (waits for the mail). */
+/**
+ * The `param` of the link starting with `prefix` in the newest e-mail to `to`, waiting (up to
+ * `timeoutMs`) until the newest e-mail carries such a link: mail leaves through the outbox, after the
+ * call that queued it has answered.
+ */
 export async function linkParamFromMail(
   t: TestApp,
   to: string,
   prefix: string,
   param: string,
+  timeoutMs = 10_000,
 ): Promise<string> {
-  const mail = await waitForMail(t, to);
+  const started = Date.now();
+  let [mail] = await t.mailbox(to);
+  while (!mail?.text.includes(prefix)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`no e-mail to ${to} with a link ${prefix}…`);
+    await sleep(50);
+    [mail] = await t.mailbox(to);
+  }
   const value = new URL(linkIn(mail.text, prefix)).searchParams.get(param);
   if (!value) throw new Error(`no ${param} in the link of the e-mail to ${to}`);
   return value;
@@ -102,10 +113,13 @@ export async function createPlayer(
   options: PlayerOptions = {},
 ): Promise<Player> {
   const form = registerForm(username, options.form ?? {});
+  const email = form.Email as string;
+  // The address may have had mail before (a deleted player's): wait for this registration's own.
+  const before = (await t.mailbox(email)).length;
   const res = await postRegister(t, form);
   if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.body}`);
-  const email = form.Email as string;
   if (options.confirmed ?? true) {
+    await waitForMailCount(t, email, before + 1);
     const confirm = await postConfirm(t, await confirmUidFromMail(t, email));
     if (confirm.statusCode !== 200) throw new Error(`confirm ${username} failed: ${confirm.body}`);
   }

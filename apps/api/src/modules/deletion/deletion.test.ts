@@ -165,11 +165,12 @@ describe.each(STORES)('deletion on %s', (kind) => {
       '76561190000000001',
       address,
     ];
-    // The scan sees every piece of data before: users, links, connections, blocks, audit, lists.
+    // The scan sees every piece of data before: users, links, mail, connections, blocks, audit, lists.
     const before = await traces(t, needles, player.id);
     for (const table of [
       'users',
       'email_tokens',
+      'mail_outbox',
       'user_connections',
       'blocks',
       'audit_events',

@@ -3,8 +3,8 @@
  * password/validate/user/{userId}, POST deletion/user/{userId}, POST deletion/partner/user/{userId}).
  *
  * Deleting erases the player: their row and everything tied to it (sessions and refresh tokens,
- * e-mail links, connections, blocks in both directions, newsletter lists, cookie choices, their audit
- * trail) go in one transaction, other references are cut (referrer, the access key used) or scrubbed (audit detail),
+ * e-mail links, their e-mails in the mail outbox — queued, sent or dead —, connections, blocks in both
+ * directions, newsletter lists, cookie choices, their audit trail) go in one transaction, other references are cut (referrer, the access key used) or scrubbed (audit detail),
  * and only an unlinked feedback row (reason type and text) and an audit event without any personal
  * data remain. Every token of the player stops working at once (DESIGN.md §5).
  *
@@ -118,6 +118,8 @@ export async function erasePlayer(trx: Kysely<Database>, userId: number, idUser:
   await trx.deleteFrom('refresh_tokens').where('session_id', 'in', sessionIds).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
+  // Queued mail is not sent any more; sent and dead rows keep the address (modules/mail/outbox.ts).
+  await trx.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
   await trx.deleteFrom('user_connections').where('user_id', '=', userId).execute();
   await trx
     .deleteFrom('blocks')

@@ -1,7 +1,7 @@
 /**
  * E-mail confirmation (spec §7 email/confirm, register/verify, email/send-confirmation-email).
- * Confirming uses the single-use link; re-sending answers the same whether or not the address is
- * known or already confirmed (no enumeration).
+ * Confirming uses the single-use link; re-sending answers the same, in content and in time, whether
+ * or not the address is known or already confirmed (no enumeration).
  */
 import type { ConfirmResponse } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +10,7 @@ import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { consumeLink, invalidateLinks } from './links.ts';
-import { createVerificationLink, sendVerificationEmail } from './verification.ts';
+import { createVerificationLink, queueVerificationEmail } from './verification.ts';
 import { takeQuota } from '../../lib/rate-limits.ts';
 
 /** Verification mails sent to one player per hour through email/send-confirmation-email. */
@@ -50,9 +50,9 @@ export async function confirmEmail(
 }
 
 /**
- * Sends a new verification link when `email` belongs to an unconfirmed player and fewer than
- * {@link MAX_RESENDS_PER_HOUR} were sent this hour; silent otherwise (no enumeration). The new link
- * replaces the player's earlier ones.
+ * Answers a resend request (email/send-confirmation-email): after the answer, as deferred work
+ * (lib/deferred-work.ts), so that neither its content nor its time tells whether the address is known
+ * or confirmed, {@link sendNewVerificationLink}.
  */
 export async function resendConfirmation(
   ctx: AppContext,
@@ -61,6 +61,20 @@ export async function resendConfirmation(
   ip: string | null,
 ): Promise<void> {
   if (!email.trim() || email.length > 255) return;
+  ctx.deferred.run('confirmation resend', () => sendNewVerificationLink(ctx, email, redirectUrl, ip));
+}
+
+/**
+ * Queues a new verification link when `email` belongs to an unconfirmed player and fewer than
+ * {@link MAX_RESENDS_PER_HOUR} were sent this hour; nothing otherwise. The new link replaces the
+ * player's earlier ones; link and mail are written in one transaction.
+ */
+export async function sendNewVerificationLink(
+  ctx: AppContext,
+  email: string,
+  redirectUrl: string | null | undefined,
+  ip: string | null,
+): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'email', 'username', 'email_confirmed_at', 'banned_at'])
@@ -72,15 +86,11 @@ export async function resendConfirmation(
   if (!(await takeQuota(ctx.rateLimits, 'resend-mail', quota, String(user.id)))) return;
   const redirect = await allowedRedirectOrNull(ctx, redirectUrl);
   // The new link replaces the earlier ones: only the newest mail's link confirms.
-  const token = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await invalidateLinks(trx, user.id, 'register');
-    const created = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
+    const token = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
+    await queueVerificationEmail(ctx, trx, user, token);
     await audit({ db: trx }, user.id, 'email.confirmation_resent', ip);
-    return created;
   });
-  try {
-    await sendVerificationEmail(ctx, user, token);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'verification e-mail could not be sent');
-  }
+  ctx.outbox.wake();
 }

@@ -5,6 +5,7 @@
  * 1. The request checks the new address like registration does, then sends a single-use confirm link
  *    to the NEW address (/account/update-email/confirm?uid=…) and a notice to the current one. Only the
  *    newest request's link works.
+ * Every mail is queued in the mail outbox (modules/mail/outbox.ts) in the transaction of its step.
  * 2. Confirming moves the account to the new address (it is proven: it received the link), revokes the
  *    player's other sessions, and sends the OLD address a recovery link (/account/update-email/recovery
  *    ?uid=…, valid {@link RECOVERY_LINK_TTL_DAYS} days) that restores it.
@@ -25,7 +26,6 @@ import { audit } from '../../lib/audit.ts';
 import { brandName } from '../../lib/brand.ts';
 import { badRequest, rateLimited, validationFailed } from '../../lib/errors.ts';
 import { DAY_MS, HOUR_MS, isoNow } from '../../lib/time.ts';
-import { renderActionMail } from '../mail/templates.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { emailError } from '../register/rules.ts';
 import { isDisposableEmail } from '../register/disposable.ts';
@@ -107,9 +107,10 @@ export async function requestEmailUpdate(
   if (!(await takeQuota(ctx.rateLimits, 'email-update', quota, String(userId))))
     throw rateLimited(HOUR_MS / 1000);
 
-  const token = await ctx.db.transaction().execute(async (trx) => {
+  const brand = brandName(ctx.config.environment);
+  await ctx.db.transaction().execute(async (trx) => {
     await invalidateLinks(trx, userId, 'email_update_confirm');
-    const created = await createLink(
+    const token = await createLink(
       trx,
       userId,
       'email_update_confirm',
@@ -117,41 +118,43 @@ export async function requestEmailUpdate(
       { email },
     );
     await audit({ db: trx }, userId, 'email.update_requested', ip);
-    return created;
+    await ctx.outbox.enqueue(trx, {
+      kind: 'email-update-confirm',
+      to: email,
+      userId,
+      content: {
+        brand,
+        subject: `Confirm your new ${brand} email address`,
+        greeting: `Hello ${user.username},`,
+        lines: [
+          `You asked to use this address for your ${brand} account.`,
+          `Please confirm it. This link works once and expires in ${ctx.config.emailLinkTtlHours} hours.`,
+        ],
+        actionLabel: 'Confirm my new email address',
+        actionUrl: pageUrl(ctx, '/account/update-email/confirm', { uid: token }),
+        footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
+      },
+    });
+    await ctx.outbox.enqueue(trx, {
+      kind: 'email-update-notice',
+      to: user.email,
+      userId,
+      content: {
+        brand,
+        subject: `A change of your ${brand} email address was requested`,
+        greeting: `Hello ${user.username},`,
+        lines: [
+          `Someone signed in to your ${brand} account asked to change its email address to ${maskEmail(email)}.`,
+          'Nothing changes until the new address is confirmed. If it is confirmed, we will send you a link to undo it.',
+          'If this was not you, change your password now.',
+        ],
+        actionLabel: 'Review my account',
+        actionUrl: pageUrl(ctx, '/account'),
+        footer: 'You receive this message because this address belongs to the account.',
+      },
+    });
   });
-  const brand = brandName(ctx.config.environment);
-  const confirmMail = await renderActionMail({
-    brand,
-    subject: `Confirm your new ${brand} email address`,
-    greeting: `Hello ${user.username},`,
-    lines: [
-      `You asked to use this address for your ${brand} account.`,
-      `Please confirm it. This link works once and expires in ${ctx.config.emailLinkTtlHours} hours.`,
-    ],
-    actionLabel: 'Confirm my new email address',
-    actionUrl: pageUrl(ctx, '/account/update-email/confirm', { uid: token }),
-    footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
-  });
-  const noticeMail = await renderActionMail({
-    brand,
-    subject: `A change of your ${brand} email address was requested`,
-    greeting: `Hello ${user.username},`,
-    lines: [
-      `Someone signed in to your ${brand} account asked to change its email address to ${maskEmail(email)}.`,
-      'Nothing changes until the new address is confirmed. If it is confirmed, we will send you a link to undo it.',
-      'If this was not you, change your password now.',
-    ],
-    actionLabel: 'Review my account',
-    actionUrl: pageUrl(ctx, '/account'),
-    footer: 'You receive this message because this address belongs to the account.',
-  });
-  try {
-    await ctx.mailer.send(email, confirmMail);
-    await ctx.mailer.send(user.email, noticeMail);
-  } catch (error) {
-    // The player can ask again; nothing changed yet.
-    ctx.log.error({ err: error }, 'e-mail update messages could not be sent');
-  }
+  ctx.outbox.wake();
 }
 
 /** Revokes the player's sessions, keeping the caller's own session when it is the same player's. */
@@ -173,7 +176,7 @@ export async function confirmEmailUpdate(
   caller: EmailCaller | null,
   ip: string | null,
 ): Promise<void> {
-  const result = await ctx.db
+  await ctx.db
     .transaction()
     .execute(async (trx) => {
       const link = await consumeLink(trx, uid, 'email_update_confirm', LINK_CODES, 'Uid');
@@ -201,30 +204,30 @@ export async function confirmEmailUpdate(
       );
       await revokeOthers(trx, user.id, caller);
       await audit({ db: trx }, user.id, 'email.updated', ip, { otherSessionsRevoked: true });
-      return { user, recovery, email };
+      const brand = brandName(ctx.config.environment);
+      await ctx.outbox.enqueue(trx, {
+        kind: 'email-update-recovery',
+        to: user.email,
+        userId: user.id,
+        content: {
+          brand,
+          subject: `Your ${brand} email address was changed`,
+          greeting: `Hello ${user.username},`,
+          lines: [
+            `The email address of your ${brand} account is now ${maskEmail(email)}.`,
+            `If you did not make this change, restore this address with the button below (valid ${RECOVERY_LINK_TTL_DAYS} days), then change your password.`,
+          ],
+          actionLabel: 'Restore my email address',
+          actionUrl: pageUrl(ctx, '/account/update-email/recovery', { uid: recovery }),
+          footer: 'If you made this change, you can ignore this email.',
+        },
+      });
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
       throw error;
     });
-  const brand = brandName(ctx.config.environment);
-  const mail = await renderActionMail({
-    brand,
-    subject: `Your ${brand} email address was changed`,
-    greeting: `Hello ${result.user.username},`,
-    lines: [
-      `The email address of your ${brand} account is now ${maskEmail(result.email)}.`,
-      `If you did not make this change, restore this address with the button below (valid ${RECOVERY_LINK_TTL_DAYS} days), then change your password.`,
-    ],
-    actionLabel: 'Restore my email address',
-    actionUrl: pageUrl(ctx, '/account/update-email/recovery', { uid: result.recovery }),
-    footer: 'If you made this change, you can ignore this email.',
-  });
-  try {
-    await ctx.mailer.send(result.user.email, mail);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'e-mail recovery message could not be sent');
-  }
+  ctx.outbox.wake();
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The register verification e-mail (spec §4 Register: "The emailed link opens the verify page").
  * TWO-POINT-STUDIOS links to /register/validate?verificationCode=…, every other environment to
- * /confirm-email?uid=…. Links are built from PUBLIC_URL, never from the request.
+ * /confirm-email?uid=…. Links are built from PUBLIC_URL, never from the request. The mail is queued
+ * in the mail outbox (modules/mail/outbox.ts) in the transaction that creates the link.
  */
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
 import { HOUR_MS } from '../../lib/time.ts';
-import { renderActionMail } from '../mail/templates.ts';
 import { createLink, pageUrl } from './links.ts';
 import { brandName } from '../../lib/brand.ts';
 
@@ -32,14 +33,18 @@ export function createVerificationLink(
   );
 }
 
-/** Sends the verification e-mail with `token` to `user`. Rejects when SMTP fails. */
-export async function sendVerificationEmail(
+/**
+ * Queues the verification e-mail with `token` to `user` through `trx` (the transaction that created
+ * the link); the caller wakes the outbox after the commit (`ctx.outbox.wake()`).
+ */
+export async function queueVerificationEmail(
   ctx: AppContext,
-  user: Pick<UserRow, 'email' | 'username'>,
+  trx: Kysely<Database>,
+  user: Pick<UserRow, 'id' | 'email' | 'username'>,
   token: string,
 ): Promise<void> {
   const brand = brandName(ctx.config.environment);
-  const mail = await renderActionMail({
+  const content = {
     brand,
     subject: `Confirm your ${brand} account`,
     greeting: `Hello ${user.username},`,
@@ -50,6 +55,6 @@ export async function sendVerificationEmail(
     actionLabel: 'Confirm my email address',
     actionUrl: verificationUrl(ctx, token),
     footer: 'If you did not create this account, you can ignore this email.',
-  });
-  await ctx.mailer.send(user.email, mail);
+  };
+  await ctx.outbox.enqueue(trx, { kind: 'register-verification', to: user.email, userId: user.id, content });
 }

@@ -20,6 +20,7 @@ import {
   CHECK_TIMEOUT_MS,
   healthRoutes,
   WRITE_REFUSAL_WINDOW_MS,
+  outboxCheck,
   shutdownCheck,
   type ReadinessCheck,
 } from './routes.ts';
@@ -49,6 +50,12 @@ describe('readiness of a SQLite store', () => {
       checks: {
         node: { ok: true, required: true, ms: expect.any(Number) },
         store: { ok: true, required: true, ms: expect.any(Number) },
+        outbox: {
+          ok: true,
+          required: false,
+          ms: expect.any(Number),
+          detail: 'pending 0, oldest 0 s, dead 0',
+        },
       },
     });
   });
@@ -69,6 +76,12 @@ describe('readiness of a SQLite store', () => {
           required: true,
           ms: expect.any(Number),
           detail: 'writes refused: SQLITE_READONLY',
+        },
+        outbox: {
+          ok: true,
+          required: false,
+          ms: expect.any(Number),
+          detail: 'pending 0, oldest 0 s, dead 0',
         },
       },
       ErrorMessages: UNAVAILABLE,
@@ -107,6 +120,7 @@ describe('readiness of a PostgreSQL store stopped and started again', () => {
       checks: {
         node: { ok: true, required: true, ms: expect.any(Number) },
         store: { ok: false, required: true, ms: expect.any(Number), detail: 'ECONNREFUSED' },
+        outbox: { ok: false, required: false, ms: expect.any(Number), detail: 'ECONNREFUSED' },
       },
       ErrorMessages: UNAVAILABLE,
     });
@@ -135,6 +149,12 @@ describe('readiness with Redis killed and started again', () => {
         node: { ok: true, required: true, ms: expect.any(Number) },
         store: { ok: true, required: true, ms: expect.any(Number) },
         redis: { ok: true, required: false, ms: expect.any(Number) },
+        outbox: {
+          ok: true,
+          required: false,
+          ms: expect.any(Number),
+          detail: 'pending 0, oldest 0 s, dead 0',
+        },
       },
     });
     await redis.stop('kill');
@@ -218,5 +238,19 @@ describe('readiness checks', () => {
     const res = await probe([shutdownCheck(() => stopping), ok('store', true)]);
     expect(res.statusCode).toBe(503);
     expect(json(res)).toMatchObject({ checks: { node: { ok: false, detail: 'shutting down' } } });
+  });
+
+  it('mail waiting longer than five minutes makes the node degraded, not unavailable', async () => {
+    const backlog = { pending: 3, oldestPendingAgeSeconds: 301, dead: 1 };
+    const res = await probe([ok('store', true), outboxCheck(async () => backlog)]);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({
+      status: 'degraded',
+      checks: { outbox: { ok: false, required: false, detail: 'pending 3, oldest 301 s, dead 1' } },
+    });
+    backlog.oldestPendingAgeSeconds = 299;
+    expect(json(await probe([ok('store', true), outboxCheck(async () => backlog)]))).toMatchObject({
+      status: 'ready',
+    });
   });
 });

@@ -61,6 +61,29 @@ export function storeCheck(db: Kysely<Database>, refusals?: RecentWriteRefusals)
   };
 }
 
+/** How old the oldest waiting mail may be before the outbox check fails, seconds. */
+export const OUTBOX_READY_MAX_AGE_SECONDS = 300;
+
+/**
+ * Outgoing mail (optional: the calls that send mail go on while SMTP is down; docs/operations.md
+ * "Outgoing mail"): fails when the oldest waiting message has waited more than
+ * {@link OUTBOX_READY_MAX_AGE_SECONDS} (SMTP down or too slow), with the backlog as detail.
+ * @param backlog reads the outbox's backlog (modules/mail/outbox.ts `outboxBacklog`)
+ */
+export function outboxCheck(
+  backlog: () => Promise<{ pending: number; oldestPendingAgeSeconds: number; dead: number }>,
+): ReadinessCheck {
+  return {
+    name: 'outbox',
+    required: false,
+    async check() {
+      const { pending, oldestPendingAgeSeconds, dead } = await backlog();
+      const detail = `pending ${pending}, oldest ${Math.round(oldestPendingAgeSeconds)} s, dead ${dead}`;
+      return { ok: oldestPendingAgeSeconds <= OUTBOX_READY_MAX_AGE_SECONDS, detail };
+    },
+  };
+}
+
 /**
  * The node itself (required): fails once it is shutting down (server.ts; docs/operations.md "Stopping a
  * node"), so a load balancer that still reaches it on an open connection takes it out of rotation.

@@ -3,7 +3,7 @@
  * newsletter/optin-user). A player receives the lists they opted into (`user_newsletter_optins`);
  * `users.newsletter_optin` (the answer's IsG2GOptIn, register's G2GSegaOptin) is their general consent
  * and holds while they receive at least one list. Joining a list sends a confirmation e-mail carrying a
- * signed unsubscribe link. The section follows the newsletter flag: off, the calls are refused.
+ * signed unsubscribe link (queued in the mail outbox, modules/mail/outbox.ts, with the opt-in). The section follows the newsletter flag: off, the calls are refused.
  */
 import type { Kysely } from 'kysely';
 import type { NewsletterResponse, OptInRequest } from '@guildgate/contracts';
@@ -13,7 +13,6 @@ import { audit } from '../../lib/audit.ts';
 import { brandName } from '../../lib/brand.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
-import { renderActionMail } from '../mail/templates.ts';
 import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';
 import { takeQuota } from '../../lib/rate-limits.ts';
 
@@ -94,6 +93,11 @@ export async function setOptIn(
     .where('id', '=', form.ListId)
     .executeTakeFirst();
   if (!list) throw badRequest('ERROR_OPTIN_NOT_EXISTS');
+  // The hourly quota of confirmation mails is taken before the transaction (its store may be this
+  // database's pool, and a transaction must not wait for a second connection), and only when the
+  // player is about to join: a concurrent identical join may cost a point without a mail.
+  const mayMail =
+    form.IsOptIn && !(await onList(ctx.db, userId, list.id)) && (await takeOptInMailQuota(ctx, userId));
   const joined = await ctx.db.transaction().execute(async (trx) => {
     let changed: boolean;
     if (form.IsOptIn) {
@@ -116,37 +120,59 @@ export async function setOptIn(
       await audit({ db: trx }, userId, form.IsOptIn ? 'newsletter.joined' : 'newsletter.left', ip, {
         listId: list.id,
       });
+    if (changed && form.IsOptIn && mayMail) await queueJoinedMail(ctx, trx, userId, list);
     return changed && form.IsOptIn;
   });
-  if (joined) await sendJoinedMail(ctx, userId, list);
+  if (joined) ctx.outbox.wake();
 }
 
-async function sendJoinedMail(ctx: AppContext, userId: number, list: { id: number; name: string }) {
+/** Is player `userId` on list `listId`? */
+async function onList(db: Kysely<Database>, userId: number, listId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_newsletter_optins')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('list_id', '=', listId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Takes one of the player's {@link MAX_OPTIN_MAILS_PER_HOUR} confirmation mails; false when none is left. */
+function takeOptInMailQuota(ctx: AppContext, userId: number): Promise<boolean> {
   const quota = { points: MAX_OPTIN_MAILS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
-  if (!(await takeQuota(ctx.rateLimits, 'optin-mail', quota, String(userId)))) return;
-  const user = await ctx.db
+  return takeQuota(ctx.rateLimits, 'optin-mail', quota, String(userId));
+}
+
+/** Queues the confirmation of joining `list`, with its unsubscribe link, through `trx`. */
+async function queueJoinedMail(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  userId: number,
+  list: { id: number; name: string },
+): Promise<void> {
+  const user = await trx
     .selectFrom('users')
     .select(['id_user', 'username', 'email'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const brand = brandName(ctx.config.environment);
-  const mail = await renderActionMail({
-    brand,
-    subject: `You are subscribed to ${list.name}`,
-    greeting: `Hello ${user.username},`,
-    lines: [
-      `You will now receive "${list.name}" from ${brand}.`,
-      'You can leave this list at any time from your account or with the button below.',
-    ],
-    actionLabel: 'Unsubscribe',
-    actionUrl: await unsubscribeUrl(ctx, user.id_user, list.id),
-    footer: 'You receive this message because you subscribed from your account.',
+  await ctx.outbox.enqueue(trx, {
+    kind: 'newsletter-joined',
+    to: user.email,
+    userId,
+    content: {
+      brand,
+      subject: `You are subscribed to ${list.name}`,
+      greeting: `Hello ${user.username},`,
+      lines: [
+        `You will now receive "${list.name}" from ${brand}.`,
+        'You can leave this list at any time from your account or with the button below.',
+      ],
+      actionLabel: 'Unsubscribe',
+      actionUrl: await unsubscribeUrl(ctx, user.id_user, list.id),
+      footer: 'You receive this message because you subscribed from your account.',
+    },
   });
-  try {
-    await ctx.mailer.send(user.email, mail);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'newsletter confirmation could not be sent');
-  }
 }
 
 /**

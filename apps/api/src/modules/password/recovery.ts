@@ -6,7 +6,9 @@
  * Asking answers the same whether or not the address belongs to a player (no enumeration); a player
  * who can use a password receives a single-use link /password-recovery/reset?token=… valid
  * {@link RECOVERY_LINK_TTL_MINUTES} minutes (at most {@link MAX_RECOVERY_MAILS_PER_HOUR} an hour). The
- * reset checks the new password before using the link, so a refused password leaves it usable; a
+ * link and its mail (in the outbox, modules/mail/outbox.ts) are written in one transaction after the
+ * answer (lib/deferred-work.ts), and the node's worker delivers the mail: a known and an unknown
+ * address answer alike, in content and in time (docs/architecture.md "Outgoing mail"). The reset checks the new password before using the link, so a refused password leaves it usable; a
  * reset revokes every session of the player and every other recovery link, and confirms the address
  * (the player proved it owns the mailbox). Partner environments have no recovery (spec §2).
  */
@@ -25,7 +27,6 @@ import {
   pageUrl,
   type LinkCodes,
 } from '../email/links.ts';
-import { renderActionMail } from '../mail/templates.ts';
 import { normalizeEmail } from '../profile/users.ts';
 import { newPasswordItems } from '../register/rules.ts';
 import { revokeSessions } from '../session/sessions.ts';
@@ -47,8 +48,9 @@ function requireRecovery(ctx: AppContext): void {
 }
 
 /**
- * Sends a recovery link when `email` belongs to a player who can use a password (not banned, not a
- * partner sign-on player) and the hourly limit allows; silent otherwise.
+ * Answers a recovery request: checks the form, then — after the answer, as deferred work
+ * (lib/deferred-work.ts), so that neither its content nor its time tells whether the address is known
+ * — {@link sendRecoveryLink}.
  * @throws AppError 400 Email ERROR_EMAIL_EMPTY; general ERROR_NOT_ALLOWED in partner environments
  */
 export async function requestPasswordRecovery(
@@ -59,6 +61,15 @@ export async function requestPasswordRecovery(
   requireRecovery(ctx);
   if (!email.trim()) throw badRequest('ERROR_EMAIL_EMPTY', 'Email');
   if (email.length > 255) return;
+  ctx.deferred.run('password recovery', () => sendRecoveryLink(ctx, email, ip));
+}
+
+/**
+ * Queues a recovery link for `email` when it belongs to a player who can use a password (not banned,
+ * not a partner sign-on player) and the hourly limit allows; nothing otherwise. The link and its mail
+ * are written in one transaction; the outbox delivers the mail.
+ */
+export async function sendRecoveryLink(ctx: AppContext, email: string, ip: string | null): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'email', 'username', 'password_hash', 'banned_at'])
@@ -67,26 +78,29 @@ export async function requestPasswordRecovery(
   if (!user || !user.password_hash || user.banned_at) return;
   const quota = { points: MAX_RECOVERY_MAILS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
   if (!(await takeQuota(ctx.rateLimits, 'recovery-mail', quota, String(user.id)))) return;
-  const token = await createLink(ctx.db, user.id, 'password_recovery', RECOVERY_LINK_TTL_MINUTES * MINUTE_MS);
-  await audit(ctx, user.id, 'password.recovery_requested', ip);
   const brand = brandName(ctx.config.environment);
-  const mail = await renderActionMail({
-    brand,
-    subject: `Reset your ${brand} password`,
-    greeting: `Hello ${user.username},`,
-    lines: [
-      `Someone asked to reset the password of your ${brand} account.`,
-      `Choose a new password with the button below. This link works once and expires in ${RECOVERY_LINK_TTL_MINUTES} minutes.`,
-    ],
-    actionLabel: 'Choose a new password',
-    actionUrl: pageUrl(ctx, '/password-recovery/reset', { token }),
-    footer: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await createLink(trx, user.id, 'password_recovery', RECOVERY_LINK_TTL_MINUTES * MINUTE_MS);
+    await audit({ db: trx }, user.id, 'password.recovery_requested', ip);
+    await ctx.outbox.enqueue(trx, {
+      kind: 'password-recovery',
+      to: user.email,
+      userId: user.id,
+      content: {
+        brand,
+        subject: `Reset your ${brand} password`,
+        greeting: `Hello ${user.username},`,
+        lines: [
+          `Someone asked to reset the password of your ${brand} account.`,
+          `Choose a new password with the button below. This link works once and expires in ${RECOVERY_LINK_TTL_MINUTES} minutes.`,
+        ],
+        actionLabel: 'Choose a new password',
+        actionUrl: pageUrl(ctx, '/password-recovery/reset', { token }),
+        footer: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+      },
+    });
   });
-  try {
-    await ctx.mailer.send(user.email, mail);
-  } catch (error) {
-    ctx.log.error({ err: error }, 'password recovery e-mail could not be sent');
-  }
+  ctx.outbox.wake();
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Registration (spec §4 Register, §5, §7 register/new-user; §8 codes). Order: bot traps, the
  * too-fast rule (the server's form token, form-token.ts) and the captcha, then every field rule (all failing properties are reported together), then
- * uniqueness and referrer; the player and their verification link are written in one transaction,
- * and the verification e-mail is sent after commit.
+ * uniqueness and referrer; the player, their verification link and the verification e-mail (in the
+ * mail outbox, modules/mail/outbox.ts) are written in one transaction: an acknowledged registration
+ * always gets its mail, even when SMTP is down or the node dies right after answering.
  */
 import type { ErrorCode, ErrorItem, RegisterRequest } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
@@ -12,7 +13,7 @@ import { uuid } from '../../lib/crypto.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { isoNow } from '../../lib/time.ts';
-import { createVerificationLink, sendVerificationEmail } from '../email/verification.ts';
+import { createVerificationLink, queueVerificationEmail } from '../email/verification.ts';
 import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { isDisposableEmail } from './disposable.ts';
@@ -119,9 +120,8 @@ export async function registerPlayer(
   const studio = ctx.config.environment === 'TWO-POINT-STUDIOS';
   // One registration per form token: of two forms with one token, one spends it, the other is a replay.
   if (formTokenId !== null && !(await spendFormToken(ctx, formTokenId))) throw badRequest('ERROR_TOO_FAST');
-  let created: { id: number; email: string; username: string; token: string };
   try {
-    created = await ctx.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       const user = await trx
         .insertInto('users')
         .values({
@@ -156,8 +156,8 @@ export async function registerPlayer(
       // spec §3 G2GSegaOptin (when the newsletter section is on): the player receives every list.
       if (ctx.config.features.newsletterSection && form.G2GSegaOptin) await optInToEveryList(trx, user.id);
       const token = await createVerificationLink({ ...ctx, db: trx }, user, redirectUrl);
+      await queueVerificationEmail(ctx, trx, user, token);
       await audit({ db: trx }, user.id, 'register.created', ip);
-      return { ...user, token };
     });
   } catch (error) {
     // Nobody was written: the form may be sent again with its token.
@@ -169,10 +169,5 @@ export async function registerPlayer(
       again.length ? again : [{ Property: '', ErrorMessage: 'ERROR_REGISTER_NO_SUCCESS' }],
     );
   }
-  try {
-    await sendVerificationEmail(ctx, created, created.token);
-  } catch (error) {
-    // The account exists; the player can ask for a new link at /confirm-email/send.
-    ctx.log.error({ err: error }, 'verification e-mail could not be sent');
-  }
+  ctx.outbox.wake();
 }
