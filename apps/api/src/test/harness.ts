@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
@@ -135,17 +134,8 @@ export async function withSchemaLock<T>(
   }
 }
 
-/**
- * A TCP port of 127.0.0.1 that was free a moment ago (listened on, then released): for a server a test
- * starts later than the app that needs its address (an SMTP server that is "down" at first).
- */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-  return port;
-}
+/** A free TCP port on 127.0.0.1 (test/node-process.ts). */
+export { freePort } from './node-process.ts';
 
 /** Starts the app on a fresh `kind` store. */
 export async function startTestApp(

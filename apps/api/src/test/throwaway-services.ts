@@ -16,20 +16,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './node-process.ts';
 
 const run = promisify(execFile);
 
-/** A free TCP port on 127.0.0.1 (free when asked; the caller binds it soon after). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A free TCP port on 127.0.0.1 (test/node-process.ts). */
+export { freePort };
 
 /** Waits `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
