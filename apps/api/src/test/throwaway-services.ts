@@ -29,6 +29,25 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * Polls `check` every `intervalMs` until it resolves a value other than undefined, and returns it.
+ * @throws Error naming `what` after `timeoutMs`
+ */
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+  intervalMs = 50,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+/**
  * Polls `probe` every 50 ms until it resolves true.
  * @throws Error naming `what` after `timeoutMs`
  */

@@ -31,6 +31,7 @@ import {
   freePort,
   registerForm,
 } from '../../test/harness.ts';
+import { eventually } from '../../test/throwaway-services.ts';
 import { sleep } from '../../test/helpers.ts';
 import { outboxBacklog } from './outbox.ts';
 
@@ -162,21 +163,6 @@ async function freshDatabase(kind: 'sqlite' | 'postgres') {
 async function mailbox(sandbox: RunningSandbox): Promise<MailboxMessage[]> {
   const res = await fetch(`${sandbox.httpUrl}/mailbox/api/messages`);
   return MailboxMessagesSchema.parse(await res.json());
-}
-
-/** Polls `check` every 50 ms until it returns a value other than undefined; throws after `timeoutMs`. */
-async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 describe.each(STORES)('outgoing mail of an API node killed mid-burst on %s', (kind) => {

@@ -27,6 +27,7 @@ import {
   withSchemaLock,
   type TestApp,
 } from '../../test/harness.ts';
+import { eventually } from '../../test/throwaway-services.ts';
 import { postConfirm, postRegister, sleep } from '../../test/helpers.ts';
 import { smtpMailer } from './mailer.ts';
 import {
@@ -49,21 +50,6 @@ async function mailboxOf(sandbox: Pick<RunningSandbox, 'httpUrl'>, to?: string):
   const query = to === undefined ? '' : `?to=${encodeURIComponent(to)}`;
   const res = await fetch(`${sandbox.httpUrl}/mailbox/api/messages${query}`);
   return MailboxMessagesSchema.parse(await res.json());
-}
-
-/** Polls `check` every 20 ms until it returns a value other than undefined; throws after `timeoutMs`. */
-async function eventually<T>(
-  what: string,
-  check: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 /** The outbox rows of `recipient`, oldest first. */
