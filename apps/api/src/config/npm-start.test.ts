@@ -3,8 +3,9 @@
  * with only PORT, SANDBOX_PORT and SANDBOX_SMTP_PORT set (free ports) gives a working portal — the
  * printed addresses, the runtime configuration's API address (spec §1 account api url) and the front
  * url follow the ports, the demo player logs in through the real HTTP API, the portal's mail reaches
- * the sandbox's SMTP port, and the front url (the sandbox's partner community site) answers. The SPA
- * build is not needed: the runtime configuration and the API are served without it.
+ * the sandbox's SMTP port, and the front url (the sandbox's partner community site) answers and signs
+ * players in through this node. The SPA build is not needed: the runtime configuration and the API are
+ * served without it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -94,6 +95,10 @@ describe('npm start with PORT and the sandbox ports set', () => {
     const community = await fetch(configuration.frontUrl);
     expect(community.status).toBe(200);
     expect(await community.text()).toContain(`Guildgate partner community`);
+    // Its profile page signs a visitor in through this node, at its port.
+    const profile = await fetch(`${configuration.frontUrl}profile`, { redirect: 'manual' });
+    expect(profile.status).toBe(303);
+    expect(profile.headers.get('location')).toMatch(new RegExp(`^${portal}/oauth\\?`));
   });
 
   it("sends the portal's mail to the sandbox's SMTP port", async () => {
