@@ -2,7 +2,9 @@
  * Newsletter journey (issue 4; spec §2 Newsletter, /unsubscribe; §3 Register G2GSegaOptin, Newsletter
  * opt-in): a player who ticked the newsletter box at registration finds every list switched on, turns
  * one off and on again; joining mails a signed unsubscribe link which, opened in any browser, confirms
- * 'You have been unsubscribed.' and turns that list off. A tampered link lands on BadRequestError. The
+ * 'You have been unsubscribed.' and turns that list off. A tampered link lands on BadRequestError;
+ * /unsubscribe without a token (a mailing provider's own unsubscribe redirects there) confirms at once
+ * and calls nothing. The
  * deployment with the section off is covered by account-area.matrix.spec.ts (no side-list entry) and
  * the route matrix. axe on every page.
  */
@@ -54,4 +56,23 @@ test('lists are toggled, and a mailed unsubscribe link leaves one', async ({ pag
   await page.reload();
   await expect(events).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Community news' })).toBeChecked();
+});
+
+test("/unsubscribe without a token is the mailing provider's confirmation page", async ({ page }) => {
+  // Where a mailing provider's own unsubscribe sends the reader, once it has unsubscribed them.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/newsletter')) calls.push(request.url());
+  });
+  for (const path of ['/unsubscribe', '/unsubscribe?token=']) {
+    await page.goto(path);
+    await expect(page).toHaveTitle('Account - Unsubscribe');
+    await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'You have been unsubscribed.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/unsubscribe$/);
+  }
+  await expectNoAxeViolations(page, 'unsubscribed without a token');
+  await page.getByRole('link', { name: 'Return to homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(calls).toEqual([]);
 });

@@ -170,8 +170,10 @@ const ROUTES: Row[] = [
   ['/survey', (c, r) => member(c, r, page('Profiler survey')(r))],
   ['/survey/qualification', (c, r) => member(c, r, page('Profiler survey questions')(r))],
   ['/survey/qualification/confirm', (c, r) => member(c, r, page('Survey completed')(r))],
-  // Without a signed token: BadRequestError (the API refuses it, spec §8).
-  ['/unsubscribe', () => badRequest('ERROR_UNSUBSCRIBE_INVALID')],
+  // Without a token: the confirmation a mailing provider's own unsubscribe redirects to (spec §2);
+  // a token that is not signed: BadRequestError (the API refuses it, spec §8).
+  ['/unsubscribe', (_c, r) => page('Unsubscribe')(r)],
+  ['/unsubscribe?token=not-signed', () => badRequest('ERROR_UNSUBSCRIBE_INVALID')],
   ['/errors', (_c, r) => page('Error')(r)],
   ['/errors/bad-request?message=ERROR_USER_BANNED', () => badRequest('ERROR_USER_BANNED')],
   ['/errors/internal', (_c, r) => page('Internal error')(r)],

@@ -1,19 +1,30 @@
 /**
- * `npm start` (house rule 1): runs the sandbox (SMTP + mailbox on SANDBOX_PORT, default 8090) and
- * one API node serving the built SPA (PORT, default 8080) with the demo data (SEED_DEMO=1), the
- * sandbox's e-mail check (EMAIL_CHECK_URL) and, for when FEATURE_ENABLE_CAPTCHA=1 is given, the
- * sandbox's reCAPTCHA stand-in with its local key pair (CAPTCHA_*), and the sandbox's Steam, Twitch and
- * Epic Games with their local credentials (STEAM_*, TWITCH_*, EPIC_GAMES_*), in two child processes;
- * the sandbox's partner community site signs players in through that API node (SANDBOX_HUB_URL, and
- * SANDBOX_HUB_API_KEY from API_KEYS when given).
+ * `npm start` (house rule 1): runs the sandbox (mailbox and outside parties on SANDBOX_PORT, default
+ * 8090; SMTP on SANDBOX_SMTP_PORT, default 2525) and one API node serving the built SPA (PORT, default
+ * 8080) with the demo data (SEED_DEMO=1), in two child processes. Everything follows the ports unless
+ * given: the node's public address (PUBLIC_URL = http://localhost:<PORT>: the runtime configuration's
+ * API address, the printed address, e-mailed links), its outgoing mail (SMTP_URL = the sandbox's SMTP
+ * port), the community website (FRONT_URL = the sandbox's partner community site, which hosts the
+ * profile and rewards pages the portal links to), the sandbox's e-mail check (EMAIL_CHECK_URL), for
+ * when FEATURE_ENABLE_CAPTCHA=1 is given the sandbox's reCAPTCHA stand-in with its local key pair
+ * (CAPTCHA_*), and the sandbox's Steam, Twitch and Epic Games with their local credentials (STEAM_*,
+ * TWITCH_*, EPIC_GAMES_*); the sandbox's partner community site signs players in through that API node
+ * (SANDBOX_HUB_URL, and SANDBOX_HUB_API_KEY from API_KEYS when given).
  * Any of these given in the environment wins. Ctrl-C stops both; if one dies, the other is stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const sandboxPort = process.env.SANDBOX_PORT ?? '8090';
-const sandbox = process.env.SANDBOX_URL ?? `http://localhost:${sandboxPort}`;
+/** A variable of the environment, trimmed; undefined when unset or blank (as config.ts reads them). */
+const given = (name: string): string | undefined => process.env[name]?.trim() || undefined;
+const port = given('PORT') ?? '8080';
+/** The API node's public address: what browsers, e-mailed links and the partner site use. */
+const publicUrl = given('PUBLIC_URL') ?? `http://localhost:${port}`;
+const sandboxPort = given('SANDBOX_PORT') ?? '8090';
+const sandboxSmtpPort = given('SANDBOX_SMTP_PORT') ?? '2525';
+/** The sandbox's address for the API and browsers (the demo data allow-list its partner site's). */
+const sandbox = given('SANDBOX_URL') ?? `http://localhost:${sandboxPort}`;
 /** The linked providers (spec §4) and the partner sign-on (spec §1): the sandbox's, `local` credentials. */
 const linking = {
   STEAM_OPENID_URL: `${sandbox}/steam/openid`,
@@ -35,14 +46,18 @@ const linking = {
 };
 /** The API node the sandbox's partner site signs players in through (spec §1 Single sign-on). */
 const hub = {
-  SANDBOX_HUB_URL:
-    process.env.SANDBOX_HUB_URL ?? process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? '8080'}`,
-  ...(process.env.API_KEYS ? { SANDBOX_HUB_API_KEY: process.env.API_KEYS.split(',')[0]!.trim() } : {}),
+  SANDBOX_HUB_URL: given('SANDBOX_HUB_URL') ?? publicUrl,
+  ...(given('API_KEYS') ? { SANDBOX_HUB_API_KEY: given('API_KEYS')!.split(',')[0]!.trim() } : {}),
 };
 const env = {
   ...linking,
   ...hub,
   ...process.env,
+  PORT: port,
+  PUBLIC_URL: publicUrl,
+  SMTP_URL: given('SMTP_URL') ?? `smtp://127.0.0.1:${sandboxSmtpPort}`,
+  // The community website (spec §1 front url): "Browse website", the profile and the rewards pages.
+  FRONT_URL: given('FRONT_URL') ?? `${sandbox}/partner/`,
   SANDBOX_PUBLIC_URL: process.env.SANDBOX_PUBLIC_URL ?? sandbox,
   SEED_DEMO: process.env.SEED_DEMO ?? '1',
   SANDBOX_URL: sandbox,

@@ -100,7 +100,16 @@ export const LINKING_SETTINGS = {
 
 /** Every deployment; ports 8180–8192 (plus E2E_PORT_OFFSET). */
 const ALL_DEPLOYMENTS: Deployment[] = [
-  { name: 'local', environment: 'local', port: E2E.localPort, env: {}, journeys: true, hubSuites: true },
+  {
+    name: 'local',
+    environment: 'local',
+    port: E2E.localPort,
+    // As `npm start`: the community website (spec §1 front url) is the sandbox's partner site, whose hub
+    // this node is (the `*.hub.spec.ts` suites follow "Browse website" and "View my profile" there).
+    env: { FRONT_URL: `${E2E.sandboxUrl}/partner/` },
+    journeys: true,
+    hubSuites: true,
+  },
   {
     name: 'two-point-studios',
     environment: 'TWO-POINT-STUDIOS',

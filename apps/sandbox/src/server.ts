@@ -57,7 +57,9 @@ async function main(): Promise<void> {
       process.env.SANDBOX_PUBLIC_URL?.trim() || `http://localhost:${portFromEnv('SANDBOX_PORT', 8090)}`,
     hub: hubFromEnv(),
   });
-  console.info(`Guildgate sandbox: mailbox at ${sandbox.httpUrl}/mailbox (SMTP on port ${sandbox.smtpPort})`);
+  console.info(
+    `Guildgate sandbox: mailbox at ${sandbox.publicUrl}/mailbox (SMTP on port ${sandbox.smtpPort})`,
+  );
   console.info(`Guildgate sandbox: partner community site at ${sandbox.publicUrl}/partner/`);
 
   let stopping = false;

@@ -1,10 +1,12 @@
 /**
  * The hub's authorization code flow for partner sites (spec §1 Single sign-on; §7 GET oauth → RedirectUri,
- * token/refresh, token/verify; RFC 6749 §4.1, RFC 7636): the /oauth page's query, its answer, and the
- * code exchange a partner site's server makes (POST oauth/token; docs/partner-api.md).
+ * token/refresh, token/verify; RFC 6749 §4.1, RFC 7636): the /oauth page's query, its answer, the
+ * code exchange a partner site's server makes (POST oauth/token), and the profile of the player its
+ * access token names (GET oauth/profile; docs/partner-api.md).
  */
 import { z } from 'zod';
 import { ErrorItemSchema } from './errors.ts';
+import { BadgeSchema } from './survey.ts';
 
 const Param = z.string().max(2048).optional();
 
@@ -72,3 +74,23 @@ export const OAuthTokenErrorBodySchema = z.object({
   ErrorMessages: z.array(ErrorItemSchema),
 });
 export type OAuthTokenErrorBody = z.infer<typeof OAuthTokenErrorBodySchema>;
+
+/** GET oauth/profile query: the access token the hub issued to the calling partner client. */
+export const OAuthProfileQuerySchema = z.object({ access_token: z.string().max(4096).default('') });
+export type OAuthProfileQuery = z.infer<typeof OAuthProfileQuerySchema>;
+
+/**
+ * Answer of GET oauth/profile (docs/partner-api.md; scope `profile`): what a partner community site
+ * shows on the profile of the player signed in with it — the spec §3 User's public part (`AvatarUrl`
+ * relative to the portal's address when it starts with `/`; `CreatedAt` ISO 8601) and the badges the
+ * player earned, oldest first (the survey's Profiler Badge, spec §2 Survey).
+ */
+export const OAuthProfileResponseSchema = z.object({
+  Id_User: z.string(),
+  Username: z.string(),
+  AvatarUrl: z.string(),
+  TitleName: z.string(),
+  CreatedAt: z.string(),
+  Badges: z.array(BadgeSchema),
+});
+export type OAuthProfileResponse = z.infer<typeof OAuthProfileResponseSchema>;

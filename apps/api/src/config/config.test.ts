@@ -61,6 +61,18 @@ describe('loadConfig', () => {
     expect(config.mediaUrl).toBe('https://account.example.com');
   });
 
+  it('derives PUBLIC_URL, and with it the front, media and API addresses, from PORT when it is unset', () => {
+    const config = loadConfig({ PORT: '9081' });
+    expect(config.port).toBe(9081);
+    expect(config.publicUrl).toBe('http://localhost:9081');
+    expect(config.frontUrl).toBe('http://localhost:9081');
+    expect(config.mediaUrl).toBe('http://localhost:9081');
+    // A PUBLIC_URL given (a proxy in front) wins over the port.
+    expect(loadConfig({ PORT: '9081', PUBLIC_URL: 'https://account.example.com' }).publicUrl).toBe(
+      'https://account.example.com',
+    );
+  });
+
   it('splits comma-separated lists', () => {
     const config = loadConfig({ API_KEYS: 'a, b,,c', EMAIL_UNAUTHORIZED_DOMAINS: 'Example.COM' });
     expect(config.apiKeys).toEqual(['a', 'b', 'c']);

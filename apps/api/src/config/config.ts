@@ -118,7 +118,8 @@ const DEFAULT_FLAGS: FeatureFlags = {
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('localhost'),
-  PUBLIC_URL: url.default('http://localhost:8080'),
+  // Unset: http://localhost:<PORT> (see readConfig), so that PORT alone moves the whole node.
+  PUBLIC_URL: url.optional(),
   DATABASE_URL: z.string().default(`sqlite:${path.join(repoRoot, 'data', 'guildgate.sqlite')}`),
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('guildgate:'),
@@ -215,7 +216,10 @@ const EnvSchema = z.object({
 export interface AppConfig {
   port: number;
   host: string;
-  /** Public address of the portal (links in e-mails are built from it, never from the Host header). */
+  /**
+   * Public address of the portal (links in e-mails are built from it, never from the Host header);
+   * `PUBLIC_URL`, else `http://localhost:<PORT>`.
+   */
   publicUrl: string;
   databaseUrl: string;
   redisUrl: string | undefined;
@@ -436,7 +440,7 @@ function readConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data as z.infer<typeof EnvSchema> & Record<string, boolean | undefined>;
-  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const features = { ...DEFAULT_FLAGS };
   for (const flag of FEATURE_FLAGS) {
     const value = e[flagVariable(flag)];

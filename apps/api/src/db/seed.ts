@@ -117,7 +117,10 @@ export async function seedReferenceData(
   });
 }
 
-/** Adds the confirmed demo player, a second player they block, and the sandbox partner site. */
+/**
+ * Adds the confirmed demo player, a second player they block, and the sandbox partner site at
+ * `sandboxUrl` (its allow-list pattern and its client, whose registered callbacks gain this address's).
+ */
 export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: string }): Promise<void> {
   const partnerUrl = `${options.sandboxUrl}/partner/`;
   const now = isoNow();
@@ -144,6 +147,21 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
       .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
       .where('client_secret_hash', 'is', null)
       .execute();
+    // A store kept from a run with the sandbox on another port: that sandbox's callback joins the
+    // registered ones (redirect URIs are compared exactly), so the site signs players in again.
+    const client = await trx
+      .selectFrom('oauth_clients')
+      .select('redirect_uris')
+      .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
+      .executeTakeFirst();
+    const registered = client ? (JSON.parse(client.redirect_uris) as string[]) : [];
+    if (client && !registered.includes(`${partnerUrl}callback`)) {
+      await trx
+        .updateTable('oauth_clients')
+        .set({ redirect_uris: JSON.stringify([...registered, `${partnerUrl}callback`]) })
+        .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
+        .execute();
+    }
     const players = [
       { username: DEMO_PLAYER.username, email: DEMO_PLAYER.email, titles: 'Veteran;Explorer' },
       { username: 'GriefingGoblin', email: 'griefing.goblin@guildgate.test', titles: '' },

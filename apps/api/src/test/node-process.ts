@@ -1,7 +1,7 @@
 /**
  * API nodes as real child processes, for the start-up, shutdown and production-mode tests: spawns
- * `node apps/api/src/server.ts` with an environment, collects its output, waits for it to answer
- * `/api/health` or to exit.
+ * `node apps/api/src/server.ts` (or another script, such as `npm start`'s scripts/start.ts) with an
+ * environment, collects its output, waits for it to answer `/api/health` or to exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -37,7 +37,15 @@ export interface NodeProcess {
  * own variables leaks in) and `args` after the script (e.g. `--production`).
  */
 export function spawnNode(env: Record<string, string>, args: string[] = []): NodeProcess {
-  const child = spawn(process.execPath, [SERVER, ...args], {
+  return spawnScript(SERVER, env, args);
+}
+
+/**
+ * Spawns `node <script> ...args` (an absolute path, e.g. the repository's scripts/start.ts) with `env`
+ * on top of a minimal environment (PATH only), collecting its output and that of its children.
+ */
+export function spawnScript(script: string, env: Record<string, string>, args: string[] = []): NodeProcess {
+  const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

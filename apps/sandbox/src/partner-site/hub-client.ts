@@ -7,7 +7,8 @@
  *   metadata is given by hand (it publishes no discovery document);
  * - plain `fetch` calls `GET /api/token/verify` and `GET /api/token/refresh` with the site's client id,
  *   the portal's `x-api-key` and the site's HTTP Basic client credentials (those calls are the spec's,
- *   not OAuth's; a confidential client must authenticate to refresh, RFC 6749 §6).
+ *   not OAuth's; a confidential client must authenticate to refresh, RFC 6749 §6), and
+ *   `GET /api/oauth/profile` with the same credentials for the player's profile and badges.
  */
 import * as client from 'openid-client';
 
@@ -210,4 +211,59 @@ export async function refreshTokens(hub: HubSettings, tokens: HubTokens): Promis
     throw new Error(`token/refresh answered ${status}`);
   }
   return { accessToken: answer.AccessToken, refreshToken: answer.Refresh };
+}
+
+/** One badge of a player (the survey's Profiler Badge), as GET oauth/profile lists them. */
+export interface HubBadge {
+  name: string;
+  /** ISO 8601. */
+  awardedAt: string;
+}
+
+/** The signed-in player's public profile, as GET oauth/profile answers it (docs/partner-api.md). */
+export interface HubProfile {
+  idUser: string;
+  username: string;
+  /** The player's titles joined with spaces; '' when none. */
+  titleName: string;
+  /** When the account was created, ISO 8601. */
+  createdAt: string;
+  /** Oldest first. */
+  badges: HubBadge[];
+}
+
+/**
+ * GET oauth/profile with the site's client credentials: the public profile and badges of the player
+ * `accessToken` names (scope `profile`).
+ * @returns the profile, or null when the hub refuses the token (expired, revoked, another client's)
+ * @throws Error when the hub cannot be reached or answers something else
+ */
+export async function fetchProfile(hub: HubSettings, accessToken: string): Promise<HubProfile | null> {
+  const { status, body } = await callHub(hub, 'oauth/profile', { access_token: accessToken });
+  if (status === 400) return null;
+  const answer = body as {
+    Id_User?: unknown;
+    Username?: unknown;
+    TitleName?: unknown;
+    CreatedAt?: unknown;
+    Badges?: unknown;
+  } | null;
+  const badges = Array.isArray(answer?.Badges) ? (answer.Badges as Array<Record<string, unknown>>) : null;
+  if (
+    status !== 200 ||
+    typeof answer?.Id_User !== 'string' ||
+    typeof answer.Username !== 'string' ||
+    typeof answer.TitleName !== 'string' ||
+    typeof answer.CreatedAt !== 'string' ||
+    !badges?.every((badge) => typeof badge.Name === 'string' && typeof badge.AwardedAt === 'string')
+  ) {
+    throw new Error(`oauth/profile answered ${status}`);
+  }
+  return {
+    idUser: answer.Id_User,
+    username: answer.Username,
+    titleName: answer.TitleName,
+    createdAt: answer.CreatedAt,
+    badges: badges.map((badge) => ({ name: badge.Name as string, awardedAt: badge.AwardedAt as string })),
+  };
 }

@@ -1,16 +1,29 @@
 /**
  * The partner community site party (DESIGN.md §1; spec §1 Single sign-on; issue 7 "a partner community
  * site … that a person can use"): a studio's community site that signs players in through the Guildgate
- * hub as a real OAuth 2.0 client would (hub-client.ts). Routes, under `/partner/`:
- * - `GET /partner/` → the home page: 'Sign in', or 'Signed in as <Username>' and 'Sign out'. A signed-in
- *   player's access token is checked with GET token/verify at each visit and renewed with GET
- *   token/refresh when the hub refuses it; when both fail the site forgets the player. `/partner` → 308.
- * - `GET /partner/sign-in` → 303 to the hub's `/oauth` with client_id, redirect_uri, response_type=code,
- *   state and a PKCE S256 challenge; state and verifier wait in the site's session (site-sessions.ts).
+ * hub as a real OAuth 2.0 client would (hub-client.ts). It is `npm start`'s front url (spec §1; issue 19
+ * "No dead ends"), so it hosts the pages the portal links to: "Browse website" (the home page), "View my
+ * profile" (`/profile`) and the survey's Steam-connect return (`/profile/me/rewards`). Routes, under
+ * `/partner/`:
+ * - `GET /partner/` → the home page: 'Sign in', or 'Signed in as <Username>', links to the profile and
+ *   rewards, and 'Sign out'. A signed-in player's access token is checked with GET token/verify at each
+ *   visit and renewed with GET token/refresh when the hub refuses it; when both fail the site forgets
+ *   the player. `/partner` → 308.
+ * - `GET /partner/sign-in[?return=<page>]` → 303 to the hub's `/oauth` with client_id, redirect_uri,
+ *   response_type=code, state and a PKCE S256 challenge; state, verifier and the page to go back to (one
+ *   of the site's pages, else the home page) wait in the site's session (site-sessions.ts).
  * - `GET /partner/callback` → the hub's answer: the code is exchanged (POST /api/oauth/token), the player
- *   looked up (GET /api/token/verify), the session renewed under a new id, then 303 to `/partner/`;
- *   an `error=` answer, a state this browser did not start, or a refused exchange → 400 'Sign-in failed'
- *   page (502 when the hub cannot be reached).
+ *   looked up (GET /api/token/verify), the session renewed under a new id, then 303 to the page the
+ *   sign-in came from; an `error=` answer, a state this browser did not start, or a refused exchange →
+ *   400 'Sign-in failed' page (502 when the hub cannot be reached).
+ * - `GET /partner/profile` → the signed-in player's profile with their badges (GET /api/oauth/profile);
+ *   a visitor (or a player whose hub session ended) signs in first and comes back here.
+ * - `GET /partner/profile/me/rewards` → the badges earned and the Profiler Badge still to earn, with the
+ *   way to the portal's survey; signs a visitor in first like the profile. Reached with `steamid` in the
+ *   query it is the return of the portal's Steam link that the survey started (spec §2 Survey: "the link
+ *   route with redirect to profile/me/rewards"; §4: "redirected to the stored redirectUrl with steamid
+ *   appended"): the player is sent straight back to the survey at the hub (303 `<hub>/survey/qualification`),
+ *   whose questions the linked account now opens.
  * - `POST /partner/sign-out` → forgets the site's session, 303 to `/partner/`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,14 +32,24 @@ import type { SandboxContext, SandboxParty } from '../party.ts';
 import {
   DEFAULT_HUB,
   SignInFailure,
+  fetchProfile,
   finishSignIn,
   hubConfiguration,
   refreshTokens,
   startSignIn,
   verifyAccessToken,
+  type HubProfile,
   type HubSettings,
 } from './hub-client.ts';
-import { homePage, sendSitePage, signInFailedPage, type HomePlayer } from './pages.ts';
+import {
+  SITE_PAGES,
+  homePage,
+  profilePage,
+  rewardsPage,
+  sendSitePage,
+  signInFailedPage,
+  type HomePlayer,
+} from './pages.ts';
 import {
   PENDING_TTL_MS,
   SESSION_COOKIE,
@@ -36,7 +59,13 @@ import {
 } from './site-sessions.ts';
 
 export { DEFAULT_HUB, PARTNER_SITE_CLIENT, type HubSettings } from './hub-client.ts';
-export { SITE_NAME } from './pages.ts';
+export { SITE_NAME, SITE_PAGES } from './pages.ts';
+
+/** The site page a sign-in leads back to: `wanted` when it is one of {@link SITE_PAGES}, else home. */
+export function returnPage(wanted: unknown): string {
+  const pages: readonly string[] = Object.values(SITE_PAGES);
+  return typeof wanted === 'string' && pages.includes(wanted) ? wanted : SITE_PAGES.home;
+}
 
 /** What the home page can say of a signed-in session after asking the hub. */
 async function currentPlayer(
@@ -69,6 +98,38 @@ async function currentPlayer(
 }
 
 /**
+ * The profile of the signed-in player of `session` for the profile and rewards pages: the hub's answer
+ * (null with a notice when the hub cannot be reached), or `signIn` when there is no signed-in player
+ * any more (a visitor, or a hub session that ended).
+ */
+async function signedInProfile(
+  hub: HubSettings,
+  session: SiteSession | null,
+): Promise<
+  { signIn: true } | { signIn: false; player: HomePlayer; profile: HubProfile | null; notice: string | null }
+> {
+  const { player, notice } = session ? await currentPlayer(hub, session) : { player: null, notice: null };
+  if (!player || !session?.player) return { signIn: true };
+  if (notice) return { signIn: false, player, profile: null, notice };
+  try {
+    const profile = await fetchProfile(hub, session.player.accessToken);
+    if (!profile) {
+      // Refused just after token/verify accepted it: the session ended in between.
+      session.player = null;
+      return { signIn: true };
+    }
+    return { signIn: false, player, profile, notice: null };
+  } catch {
+    return {
+      signIn: false,
+      player,
+      profile: null,
+      notice: 'Guildgate could not be reached just now; your badges cannot be shown.',
+    };
+  }
+}
+
+/**
  * The partner site party for the sandbox described by `context`, a client of the hub `hub` (defaults:
  * {@link DEFAULT_HUB}); its sessions live in memory.
  */
@@ -95,7 +156,7 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
   return {
     name: 'Partner community site',
     path: '/partner/',
-    description: `a partner studio's community site that signs players in through the Guildgate hub (${settings.url}) with OAuth 2.0.`,
+    description: `a partner studio's community site that signs players in through the Guildgate hub (${settings.url}) with OAuth 2.0, and shows their profile and rewards (the portal's front url with npm start).`,
     plugin: async (app) => {
       await app.register(cookie);
 
@@ -109,12 +170,36 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
         return send(reply, homePage(settings.url, player, notice));
       });
 
-      app.get('/partner/sign-in', async (request, reply) => {
+      /** Starts a sign-in that comes back to `returnTo` (a site page): 303 to the hub's /oauth. */
+      const signIn = async (request: FastifyRequest, reply: FastifyReply, returnTo: string) => {
         const session = sessionOf(request) ?? sessions.create();
         const { url, pending } = await startSignIn(configuration, `${context.publicUrl()}/partner/callback`);
-        session.pending = { ...pending, expiresAt: Date.now() + PENDING_TTL_MS };
+        session.pending = { ...pending, returnTo, expiresAt: Date.now() + PENDING_TTL_MS };
         setCookie(reply, session);
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
+      };
+
+      app.get('/partner/sign-in', async (request, reply) =>
+        signIn(request, reply, returnPage((request.query as Record<string, unknown>).return)),
+      );
+
+      app.get(SITE_PAGES.profile, async (request, reply) => {
+        const found = await signedInProfile(settings, sessionOf(request));
+        if (found.signIn) return signIn(request, reply, SITE_PAGES.profile);
+        return send(reply, profilePage(settings.url, found.player, found.profile, found.notice));
+      });
+
+      app.get(SITE_PAGES.rewards, async (request, reply) => {
+        const steamId = (request.query as Record<string, unknown>).steamid;
+        if (typeof steamId === 'string' && steamId !== '') {
+          // The portal's Steam link, started by its survey, came back here: on to the survey.
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(`${settings.url}/survey/qualification`, 303);
+        }
+        const found = await signedInProfile(settings, sessionOf(request));
+        if (found.signIn) return signIn(request, reply, SITE_PAGES.rewards);
+        return send(reply, rewardsPage(settings.url, found.profile, found.notice));
       });
 
       app.get('/partner/callback', async (request, reply) => {
@@ -132,7 +217,7 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
           const signedIn = sessions.create();
           signedIn.player = { ...tokens, idUser: player.idUser, username: player.username };
           setCookie(reply, signedIn);
-          return reply.header('cache-control', 'no-store').redirect('/partner/', 303);
+          return reply.header('cache-control', 'no-store').redirect(returnPage(pending?.returnTo), 303);
         } catch (error) {
           if (!(error instanceof SignInFailure)) throw error;
           request.log.info({ reason: error.reason }, 'sandbox partner site: sign-in failed');

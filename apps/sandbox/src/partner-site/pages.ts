@@ -1,16 +1,30 @@
 /**
  * Pages of the sandbox partner community site (DESIGN.md §1 "a small partner community site that signs
  * players in through the hub"): the home page, signed out ('Sign in') or signed in ('Signed in as …',
- * 'Sign out'), and the page of a failed sign-in. Built with `shared/html.ts` (everything escaped) and
- * `shared/layout.ts`; sent with a policy that lets the Sign in form lead to the hub.
+ * links to the profile and the rewards, 'Sign out'); the signed-in player's profile (`/partner/profile`:
+ * the portal's "View my profile") and rewards (`/partner/profile/me/rewards`: the badges earned and the
+ * one on offer, the Profiler Badge of the portal's survey); and the page of a failed sign-in. Built with
+ * `shared/html.ts` (everything escaped) and `shared/layout.ts`; sent with a policy that lets the Sign in
+ * form lead to the hub.
  */
 import type { FastifyReply } from 'fastify';
 import { html, type SafeHtml } from '../shared/html.ts';
 import { layout, sendPage } from '../shared/layout.ts';
+import type { HubProfile } from './hub-client.ts';
 import type { SitePlayer } from './site-sessions.ts';
 
 /** The site's name, the heading of its home page. */
 export const SITE_NAME = 'Guildgate partner community (sandbox)';
+
+/** The site's pages a sign-in may lead back to (the portal's front url paths, spec §2). */
+export const SITE_PAGES = {
+  home: '/partner/',
+  profile: '/partner/profile',
+  rewards: '/partner/profile/me/rewards',
+} as const;
+
+/** The badge the portal's survey earns (spec §2 Survey; `PROFILER_BADGE` of the contracts). */
+export const PROFILER_BADGE = 'Profiler';
 
 /** What the home page shows of a signed-in player. */
 export interface HomePlayer extends Pick<SitePlayer, 'idUser' | 'username'> {
@@ -46,6 +60,12 @@ export function homePage(hubUrl: string, player: HomePlayer | null, notice: stri
                   <dd>valid ${player.expiresIn} more seconds</dd>`
           }
         </dl>
+        <nav aria-label="Your pages">
+          <ul>
+            <li><a href="${SITE_PAGES.profile}">My profile</a></li>
+            <li><a href="${SITE_PAGES.rewards}">My rewards</a></li>
+          </ul>
+        </nav>
         <form method="post" action="/partner/sign-out">
           <button type="submit" class="secondary">Sign out</button>
         </form>
@@ -65,6 +85,110 @@ export function homePage(hubUrl: string, player: HomePlayer | null, notice: stri
       <code>GET /api/token/refresh</code> with its client id.
     </p>`;
   return layout('Partner community', html`${body}${about}`);
+}
+
+/** The date part (YYYY-MM-DD) of an ISO 8601 time, or the text itself when it is not one. */
+function dateOf(iso: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : iso;
+}
+
+/** A badge's name as players read it ('Profiler' → 'Profiler Badge'). */
+function badgeLabel(name: string): string {
+  return `${name} Badge`;
+}
+
+/** The list of `profile`'s badges, or a line saying there is none yet. */
+function badgeList(profile: HubProfile): SafeHtml {
+  if (profile.badges.length === 0) return html`<p>No badges yet.</p>`;
+  return html`<ul>
+    ${profile.badges.map(
+      (badge) =>
+        html`<li><strong>${badgeLabel(badge.name)}</strong>, earned on ${dateOf(badge.awardedAt)}</li>`,
+    )}
+  </ul>`;
+}
+
+/** Links of the signed-in pages: the other page, the player's account at the hub, the home page. */
+function pageLinks(hubUrl: string, other: 'profile' | 'rewards'): SafeHtml {
+  return html`<ul>
+    <li>
+      ${
+        other === 'profile'
+          ? html`<a href="${SITE_PAGES.profile}">My profile</a>`
+          : html`<a href="${SITE_PAGES.rewards}">My rewards</a>`
+      }
+    </li>
+    <li><a href="${hubUrl}/account">My Guildgate account</a></li>
+    <li><a href="${SITE_PAGES.home}">Back to the community</a></li>
+  </ul>`;
+}
+
+/**
+ * The signed-in player's profile (the portal's "View my profile", `<front url>/profile`): username,
+ * titles, member since, player id and badges.
+ * @param profile the hub's answer, or null when the hub could not be asked (then `notice` says so)
+ */
+export function profilePage(
+  hubUrl: string,
+  player: Pick<SitePlayer, 'idUser' | 'username'>,
+  profile: HubProfile | null,
+  notice: string | null = null,
+): SafeHtml {
+  const status = notice ? html`<p role="status">${notice}</p>` : '';
+  const details = profile
+    ? html`<dl class="meta">
+          <dt>Titles</dt>
+          <dd>${profile.titleName || 'None'}</dd>
+          <dt>Member since</dt>
+          <dd>${dateOf(profile.createdAt)}</dd>
+          <dt>Player id (Id_User)</dt>
+          <dd><code>${profile.idUser}</code></dd>
+        </dl>
+        <h2>Badges</h2>
+        ${badgeList(profile)}`
+    : '';
+  return layout(
+    'Partner community — profile',
+    html`<h1>${profile?.username ?? player.username}</h1>
+      ${status} ${details}
+      <h2>More</h2>
+      ${pageLinks(hubUrl, 'rewards')}`,
+  );
+}
+
+/**
+ * The signed-in player's rewards (`<front url>/profile/me/rewards`): the badges earned, and the
+ * Profiler Badge of the portal's survey while it is still to earn, with the way to the survey.
+ * @param profile the hub's answer, or null when the hub could not be asked (then `notice` says so)
+ */
+export function rewardsPage(
+  hubUrl: string,
+  profile: HubProfile | null,
+  notice: string | null = null,
+): SafeHtml {
+  const status = notice ? html`<p role="status">${notice}</p>` : '';
+  const earned = profile?.badges.some((badge) => badge.name === PROFILER_BADGE) ?? false;
+  const body = profile
+    ? html`<h2>Badges earned</h2>
+        ${badgeList(profile)}
+        <h2>Badges to earn</h2>
+        ${
+          earned
+            ? html`<p>You have earned every badge on offer.</p>`
+            : html`<p>
+                  <strong>${badgeLabel(PROFILER_BADGE)}</strong>: answer the ten questions of the profiler
+                  survey at Guildgate (a linked Steam account is needed).
+                </p>
+                <p><a href="${hubUrl}/survey">Take the profiler survey</a></p>`
+        }`
+    : '';
+  return layout(
+    'Partner community — rewards',
+    html`<h1>My rewards</h1>
+      ${status} ${body}
+      <h2>More</h2>
+      ${pageLinks(hubUrl, 'profile')}`,
+  );
 }
 
 /** The page of a sign-in that did not complete, with the reason and a way to try again. */

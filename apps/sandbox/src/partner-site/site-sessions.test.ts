@@ -19,13 +19,14 @@ describe('SiteSessions', () => {
     expect(sessions.get('unknown')).toBeNull();
   });
 
-  it('gives a pending sign-in out once, and only within its lifetime', () => {
+  it('gives a pending sign-in out once, with its page to go back to, and only within its lifetime', () => {
     const sessions = new SiteSessions();
     const session = sessions.create(0);
-    session.pending = { state: 's', codeVerifier: 'v', expiresAt: PENDING_TTL_MS };
-    expect(sessions.takePending(session, PENDING_TTL_MS - 1)).toEqual({ state: 's', codeVerifier: 'v' });
+    const waiting = { state: 's', codeVerifier: 'v', returnTo: '/partner/profile' };
+    session.pending = { ...waiting, expiresAt: PENDING_TTL_MS };
+    expect(sessions.takePending(session, PENDING_TTL_MS - 1)).toEqual(waiting);
     expect(sessions.takePending(session, PENDING_TTL_MS - 1)).toBeNull();
-    session.pending = { state: 's', codeVerifier: 'v', expiresAt: PENDING_TTL_MS };
+    session.pending = { ...waiting, expiresAt: PENDING_TTL_MS };
     expect(sessions.takePending(session, PENDING_TTL_MS)).toBeNull();
     expect(sessions.takePending(null)).toBeNull();
   });

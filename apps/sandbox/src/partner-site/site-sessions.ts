@@ -1,7 +1,8 @@
 /**
  * The partner community site's own sessions, kept server-side in memory and found by a random id in an
  * HttpOnly, SameSite=Lax cookie scoped to `/partner/`: the sign-in waiting for the hub's answer (state
- * and PKCE verifier, RFC 6749 §10.12, RFC 7636) and, once signed in, the player and the hub's tokens.
+ * and PKCE verifier, RFC 6749 §10.12, RFC 7636; the site page to go back to) and, once signed in, the
+ * player and the hub's tokens.
  * Nothing of it is shared with the hub; signing out here forgets it.
  */
 import { randomBytes } from 'node:crypto';
@@ -25,12 +26,17 @@ export interface SitePlayer extends HubTokens {
   username: string;
 }
 
+/** A sign-in the site started, and the page of the site (a path) it leads back to once signed in. */
+export interface WaitingSignIn extends PendingSignIn {
+  returnTo: string;
+}
+
 /** One browser's session at the site. */
 export interface SiteSession {
   /** 256 random bits, base64url: the cookie's value. */
   readonly id: string;
-  /** The sign-in waiting for the hub, with its deadline (epoch ms). */
-  pending: (PendingSignIn & { expiresAt: number }) | null;
+  /** The sign-in waiting for the hub, with its deadline (epoch ms) and the site page to go back to. */
+  pending: (WaitingSignIn & { expiresAt: number }) | null;
   player: SitePlayer | null;
   /** Epoch ms after which the session is forgotten. */
   expiresAt: number;
@@ -71,11 +77,11 @@ export class SiteSessions {
   }
 
   /** Takes the pending sign-in of `session` out (it is single use). */
-  takePending(session: SiteSession | null, now = Date.now()): PendingSignIn | null {
+  takePending(session: SiteSession | null, now = Date.now()): WaitingSignIn | null {
     const pending = session?.pending ?? null;
     if (session) session.pending = null;
     if (!pending || pending.expiresAt <= now) return null;
-    return { state: pending.state, codeVerifier: pending.codeVerifier };
+    return { state: pending.state, codeVerifier: pending.codeVerifier, returnTo: pending.returnTo };
   }
 
   /** Forgets session `id`. */

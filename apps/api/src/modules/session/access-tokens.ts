@@ -5,7 +5,8 @@
  *
  * Two lanes (docs/security.md): the portal's own tokens (`aud` = PORTAL_CLIENT_ID, scope
  * {@link PORTAL_SCOPE}) are the only ones the player calls of spec §7 accept; a partner client's tokens
- * (`aud` = that client, scope {@link PARTNER_SCOPE}) serve only that partner: token/verify, token/refresh.
+ * (`aud` = that client, scope {@link PARTNER_SCOPE}) serve only that partner: token/verify, token/refresh,
+ * oauth/profile.
  */
 import { SignJWT, compactVerify, decodeJwt, errors, jwtVerify } from 'jose';
 import type { SigningKey } from './signing-keys.ts';
@@ -15,7 +16,8 @@ export const PORTAL_SCOPE = 'account';
 
 /**
  * The scopes a partner client may be granted (OpenID Connect Core §5.4): `openid` (who the player is,
- * `sub`) and `profile` (their username); its tokens carry them all.
+ * `sub`) and `profile` (their username; their public profile and badges at GET oauth/profile); its
+ * tokens carry them all.
  */
 export const PARTNER_SCOPES = ['openid', 'profile'] as const;
 

@@ -8,12 +8,16 @@
  *   never both; the body is `application/x-www-form-urlencoded` (RFC 6749 §4.1.3) or JSON. Every answer
  *   carries `Cache-Control: no-store` and `Pragma: no-cache` (RFC 6749 §5.1); refusals carry the RFC 6749
  *   §5.2 `error` (and `error_description`) and our §8 `ErrorMessages` together: 400 invalid_request,
- *   invalid_grant, unsupported_grant_type; 401 invalid_client with `WWW-Authenticate: Basic`.
+ *   invalid_grant, unsupported_grant_type; 401 invalid_client with `WWW-Authenticate: Basic`;
+ * - GET oauth/profile, called by a partner site's server with its HTTP Basic client credentials and the
+ *   access token the hub issued to it: the public profile and badges of the player the token names.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import formbody from '@fastify/formbody';
 import {
+  OAuthProfileQuerySchema,
+  OAuthProfileResponseSchema,
   OAuthQuerySchema,
   OAuthResponseSchema,
   OAuthTokenErrorBodySchema,
@@ -24,10 +28,18 @@ import {
   type OAuthTokenRequest,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { anonymousAuth } from '../../plugins/auth.ts';
-import { authenticateClient, BASIC_CHALLENGE, verifyClientCredentials } from '../../plugins/client-auth.ts';
+import { anonymousAuth, authenticateToken } from '../../plugins/auth.ts';
+import {
+  authenticateClient,
+  BASIC_CHALLENGE,
+  clientAuth,
+  partnerClientOf,
+  verifyClientCredentials,
+} from '../../plugins/client-auth.ts';
 import { toErrorResponse } from '../../plugins/error-handler.ts';
-import { AppError, rateLimited } from '../../lib/errors.ts';
+import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
+import { hasScope } from '../session/access-tokens.ts';
+import { loadUser } from '../profile/routes.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { authorize } from './codes.ts';
 import { exchangeCode, invalidRequest, OAuthTokenRefusal } from './exchange.ts';
@@ -153,7 +165,7 @@ function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: Fasti
   return reply.send(body);
 }
 
-/** Registers GET oauth and POST oauth/token on the /api scope. */
+/** Registers GET oauth, POST oauth/token and GET oauth/profile on the /api scope. */
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -167,6 +179,37 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const rawQuery = mark === -1 ? '' : request.url.slice(mark + 1);
       return {
         RedirectUri: await authorize(ctx, request.query, request.auth, rawQuery, request.ip),
+      };
+    },
+  });
+
+  r.get('/oauth/profile', {
+    // Partner servers authenticate with their client credentials, not with an api key.
+    config: { public: true },
+    schema: {
+      description:
+        'Partner server-to-server call (HTTP Basic client credentials): the public profile and badges ' +
+        'of the player an access token of this client names (scope profile). See docs/partner-api.md.',
+      querystring: OAuthProfileQuerySchema,
+      response: { 200: OAuthProfileResponseSchema },
+    },
+    onRequest: clientAuth(ctx),
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { access_token } = request.query;
+      // Only this client's tokens (their audience), of a live session of a player who is not banned.
+      const auth = access_token
+        ? await authenticateToken(ctx, access_token, partnerClientOf(request).clientId)
+        : null;
+      if (!auth || !hasScope(auth.scope, 'profile')) throw badRequest('ERROR_TOKEN_INVALID');
+      const user = await loadUser(ctx, auth.userId, false);
+      return {
+        Id_User: user.Id_User,
+        Username: user.Username,
+        AvatarUrl: user.AvatarUrl,
+        TitleName: user.TitleName,
+        CreatedAt: user.CreatedAt,
+        Badges: user.Badges,
       };
     },
   });

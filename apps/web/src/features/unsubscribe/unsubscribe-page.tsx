@@ -1,8 +1,10 @@
 /**
  * /unsubscribe (spec §2 route table: Unsubscribe confirmation 'You have been unsubscribed.'). Newsletter
  * e-mails link here with a signed `token` (docs/account-data.md); the token leaves the address bar, POST
- * newsletter/unsubscribe confirms it, then the page says so. A missing, forged or altered token goes to
- * BadRequestError (spec §8 generic handler).
+ * newsletter/unsubscribe confirms it, then the page says so. A forged or altered token goes to
+ * BadRequestError (spec §8 generic handler). Without a token (or with an empty one) the page is the
+ * confirmation a mailing provider's own unsubscribe redirects to, once it has done the unsubscribing:
+ * it says 'You have been unsubscribed.' at once and calls nothing.
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -20,18 +22,19 @@ export function UnsubscribePage() {
   const token = useLinkSecret('token');
   const started = useRef(false);
   const { mutate, isSuccess } = useMutation({
-    mutationFn: () => api.call('POST', 'newsletter/unsubscribe', { body: { Token: token ?? '' } }),
+    mutationFn: (value: string) => api.call('POST', 'newsletter/unsubscribe', { body: { Token: value } }),
     onError,
   });
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || token === null) return;
     started.current = true;
-    mutate();
-  }, [mutate]);
+    mutate(token);
+  }, [mutate, token]);
+  const done = token === null || isSuccess;
   return (
     <section className={ui.card} aria-labelledby="unsubscribe-heading">
       <h1 id="unsubscribe-heading">{t('unsubscribe.heading')}</h1>
-      {isSuccess ? <p role="status">{t('unsubscribe.body')}</p> : <p>{t('unsubscribe.inProgress')}</p>}
+      {done ? <p role="status">{t('unsubscribe.body')}</p> : <p>{t('unsubscribe.inProgress')}</p>}
       <p>
         <Link to="/">{t('common.returnHome')}</Link>
       </p>
