@@ -23,7 +23,13 @@ export default defineConfig({
         },
       },
       { test: { name: 'sandbox', include: ['apps/sandbox/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -1,17 +1,21 @@
 /**
- * Vite build of the SPA (DESIGN.md §2, §6). `RUNTIME_CONFIG_KEY` (base64url of 32 bytes, read from the
+ * Vite build of the SPA (DESIGN.md §2, §6; weight budget in docs/performance.md). The build writes
+ * `.vite/manifest.json` (each chunk's imports: scripts/web-budget.ts reads it) and, beside every text
+ * asset, a brotli (`.br`) and a gzip (`.gz`) copy the API serves with `@fastify/static`'s
+ * `preCompressed` (build/precompress.ts). `RUNTIME_CONFIG_KEY` (base64url of 32 bytes, read from the
  * environment or a .env file at build time) is injected as `__RUNTIME_CONFIG_KEY__` to decrypt an
  * encrypted runtime configuration (spec §1). In `vite dev`, /api and /runtime-configuration are proxied
  * to the API (`WEB_DEV_API_ORIGIN`, default http://localhost:8080). `WEB_SOURCE_MAPS=1` adds source maps.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, '.', ['RUNTIME_CONFIG_KEY', 'WEB_DEV_API_ORIGIN', 'WEB_SOURCE_MAPS']);
   const apiOrigin = env.WEB_DEV_API_ORIGIN || 'http://localhost:8080';
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     define: {
       __RUNTIME_CONFIG_KEY__: JSON.stringify(env.RUNTIME_CONFIG_KEY ?? ''),
     },
@@ -25,6 +29,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      manifest: true,
       // No source maps unless asked for (WEB_SOURCE_MAPS=1, for debugging a build): a production build
       // publishes no sources, and a production node would not serve them anyway (modules/web/static.ts).
       sourcemap: env.WEB_SOURCE_MAPS === '1',

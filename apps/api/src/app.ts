@@ -26,6 +26,7 @@ import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCors } from './plugins/cors.ts';
 import { registerErrorHandler, toErrorResponse } from './plugins/error-handler.ts';
 import {
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   ];
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   // Cookies of the API: the known-device cookies of the log-in throttle (modules/session/device-cookies.ts).
   await app.register(cookie);
   await registerRateLimit(app, ctx, redis);

@@ -4,7 +4,7 @@
  * the same table (`handle.title`, an i18n key read by usePageTitle; none → the default title).
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouteRules } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -170,6 +170,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the page chunks of `pathname`'s routes at once, before the runtime configuration
+ * has arrived (docs/performance.md): the router asks for the same modules later and finds them loaded,
+ * which takes the route chunk off the start-up chain. A failed download is left to the router, which
+ * asks again and shows its error page.
+ * @param pathname the path the page opened on (`location.pathname`)
+ */
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
+}
 
 /** Creates the browser router (history mode, spec §2 "clean paths"). */
 export function createAppRouter() {

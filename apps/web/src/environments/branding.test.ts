@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, GENERIC_ENVIRONMENTS, STUDIO_ENVIRONMENTS } from '@guildgate/contracts';
-import { RESOURCES } from '../shared/i18n/i18n.ts';
+import { RESOURCES } from '../shared/i18n/resources.ts';
 import { tint } from '../shared/theme/apply-theme.ts';
 import { BRANDING, COMMUNITY_BRAND, brandingFor } from './branding.ts';
 import { contrastRatio } from './contrast.ts';

@@ -3,11 +3,19 @@
  * path answers index.html; unknown /api paths answer the §8 404 shape. The page carries
  * `<meta property="csp-nonce" nonce="…">` with the answer's style nonce (plugins/security.ts), where
  * React Aria reads it for the `<style>` it injects, so the strict style-src needs no 'unsafe-inline'.
+ *
+ * Caching and compression (issue 19, docs/performance.md): hashed files under /assets are immutable
+ * for a year; other public files (favicon, avatars, brand marks) may be cached for an hour; index.html
+ * is never cached (`no-cache`: every visit asks, so a new deployment is seen at once). Text assets are
+ * sent as the brotli or gzip copy the build wrote beside them (`preCompressed`), chosen by the
+ * request's Accept-Encoding (with `Vary: Accept-Encoding`); index.html is compressed per answer
+ * (plugins/compression.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { compressForClient } from '../../plugins/compression.ts';
 
 /**
  * `html` with the CSP style nonce in `<meta property="csp-nonce">` at the end of its head (the
@@ -39,6 +47,8 @@ export async function webRoutes(
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The build writes a brotli and a gzip copy of every text asset (apps/web/build/precompress.ts).
+      preCompressed: true,
       ...(options.sourceMaps ? {} : { allowedPath: (pathName: string) => !pathName.endsWith('.map') }),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -54,9 +64,16 @@ export async function webRoutes(
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
+    // The not-found handler is no route, so the compression plugin's hook is not on it: compress here.
+    const { body, encoding } = compressForClient(
+      withStyleNonce(page, reply.cspNonce.style),
+      request.headers['accept-encoding'],
+    );
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
       .type('text/html')
-      .send(withStyleNonce(page, reply.cspNonce.style));
+      .send(body);
   });
 }

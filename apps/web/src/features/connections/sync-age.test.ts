@@ -1,7 +1,7 @@
 /** Tests of the last-sync age and its wording (spec §2 Connections: rounded and pluralised). */
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { RESOURCES } from '../../shared/i18n/i18n.ts';
+import { RESOURCES } from '../../shared/i18n/resources.ts';
 import { lastSyncText, syncAge } from './sync-age.ts';
 
 const NOW = Date.parse('2025-06-10T12:00:00Z');

@@ -7,7 +7,7 @@
  * error occured. Please try again later.') in the form's general list, like the API's own refusal.
  */
 import { useCallback, useEffect } from 'react';
-import { load, type ReCaptchaInstance } from 'recaptcha-v3';
+import type { ReCaptchaInstance } from 'recaptcha-v3';
 import type { CaptchaAction } from '@guildgate/contracts';
 import { ApiError } from '../api/api-error.ts';
 import { useAppConfiguration } from '../config/config-context.tsx';
@@ -47,8 +47,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-function loadCaptcha(siteKey: string, scriptUrl: string): Promise<ReCaptchaInstance> {
-  // The library keeps one instance per page and retries after a failed load.
+async function loadCaptcha(siteKey: string, scriptUrl: string): Promise<ReCaptchaInstance> {
+  // The loader library itself is fetched only at the first submit that needs a token (captcha on), so
+  // pages without the captcha never download it. It keeps one instance per page and retries after a
+  // failed load.
+  const { load } = await import('recaptcha-v3');
   return load(siteKey, { customUrl: scriptUrl });
 }
 

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { ERROR_CODES, ERROR_MESSAGES_EN } from '@guildgate/contracts';
-import { errorText, LANGUAGES, RESOURCES } from './i18n.ts';
+import { errorText, LANGUAGES } from './i18n.ts';
+import { RESOURCES } from './resources.ts';
 
 async function instance(lng: 'en' | 'fr' = 'en') {
   const i18n = i18next.createInstance();
@@ -59,6 +60,7 @@ describe('errorText', () => {
 describe('the French locale', () => {
   it('is offered next to English, which stays the fallback', () => {
     expect(LANGUAGES).toEqual(['en', 'fr']);
+    expect(Object.keys(RESOURCES)).toEqual([...LANGUAGES]);
   });
   it('translates every English key, so a missing translation fails', () => {
     const missing = [...EN_TEXTS.keys()].filter((key) => !FR_TEXTS.has(key));

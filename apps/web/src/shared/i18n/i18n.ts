@@ -1,33 +1,48 @@
 /**
  * i18next set-up (DESIGN.md §6): English and French resources, the language picked from the browser
- * (navigator language; English when it is neither), `<html lang>` kept in line, error codes in the
- * `errors` namespace (spec §8 "text filter"). A new locale: a file of the same shape as `fr.ts`, listed
- * in {@link RESOURCES}.
+ * (`?lng=`, then the choice kept in localStorage, then navigator language; English when it is neither),
+ * `<html lang>` kept in line, error codes in the `errors` namespace (spec §8 "text filter").
+ *
+ * Only the shown language is downloaded (docs/performance.md): each language is a chunk loaded through
+ * `i18next-resources-to-backend`; switching language loads the other one then. French is complete (its
+ * test fails on a missing key), so only other languages fall back to English.
+ *
+ * A new locale: an `<lng>-bundle.ts` of the same shape as `fr-bundle.ts`, listed in {@link LOADERS},
+ * {@link LANGUAGES} and resources.ts.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { EN, EN_ERRORS, EN_SHELL } from './locales/en.ts';
-import { FR } from './locales/fr.ts';
-import { FR_ERRORS } from './locales/fr-errors.ts';
-
-/** Resources per language and namespace. */
-export const RESOURCES = {
-  en: { translation: { ...EN, ...EN_SHELL }, errors: EN_ERRORS },
-  fr: { translation: FR, errors: FR_ERRORS },
-} as const;
 
 /** The languages the UI is available in; the first is the fallback. */
-export const LANGUAGES = Object.keys(RESOURCES) as (keyof typeof RESOURCES)[];
+export const LANGUAGES = ['en', 'fr'] as const;
+/** A language of {@link LANGUAGES}. */
+export type Language = (typeof LANGUAGES)[number];
 
-/** Initialises the shared i18next instance; resolves once texts are available. */
+/** Loads one language's namespaces (a chunk of its own per language). */
+const LOADERS: Record<Language, () => Promise<Record<string, object>>> = {
+  en: async () => (await import('./locales/en-bundle.ts')).EN_BUNDLE,
+  fr: async () => (await import('./locales/fr-bundle.ts')).FR_BUNDLE,
+};
+
+function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Initialises the shared i18next instance; resolves once the shown language's texts are loaded. */
 export async function initI18n(): Promise<I18n> {
   await i18next
     .use(LanguageDetector)
+    .use(
+      resourcesToBackend(async (language: string, namespace: string) => {
+        if (!isLanguage(language)) return {};
+        return (await LOADERS[language]())[namespace] ?? {};
+      }),
+    )
     .use(initReactI18next)
     .init({
-      resources: RESOURCES,
-      fallbackLng: 'en',
+      fallbackLng: { fr: [], default: ['en'] },
       supportedLngs: LANGUAGES,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
