@@ -227,7 +227,7 @@ test('a French browser gets the pages in French with <html lang="fr">', async ({
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page).toHaveTitle('Account - Accueil');
+    await expect(page).toHaveTitle('Compte - Accueil');
     await expect(page.getByRole('heading', { level: 1, name: `Votre compte ${brand.name}` })).toBeVisible();
     await expect(page.getByText(`Bienvenue dans la communauté ${brand.name}`, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible();
@@ -238,7 +238,7 @@ test('a French browser gets the pages in French with <html lang="fr">', async ({
     await expectCookieControl(page, 'Gérer les cookies');
     if (!PARTNER.has(environment)) {
       await page.goto('/login');
-      await expect(page).toHaveTitle('Account - Connexion');
+      await expect(page).toHaveTitle('Compte - Connexion');
       await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     }

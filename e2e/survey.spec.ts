@@ -56,7 +56,7 @@ test('without a linked Steam account the survey only prompts to connect it', asy
   for (const path of ['/survey', '/survey/qualification']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Profiler survey' })).toBeVisible();
-    const connect = page.getByRole('link', { name: 'Connect my PC game store account' });
+    const connect = page.getByRole('link', { name: 'Connect my Steam account' });
     await expect(connect).toBeVisible();
     const href = new URL((await connect.getAttribute('href'))!, page.url());
     expect(href.pathname).toBe('/steam/link');
@@ -72,7 +72,7 @@ test('without a linked Steam account the survey only prompts to connect it', asy
 test('a player with Steam linked answers the ten steps by keyboard only', async ({ page, player }) => {
   await linkSteam(page);
   await page.goto('/survey');
-  await expect(page.getByRole('link', { name: 'Connect my PC game store account' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Connect my Steam account' })).toHaveCount(0);
   await expect(page.getByText('You already hold the Profiler Badge.', { exact: false })).toHaveCount(0);
   await expectNoAxeViolations(page, 'survey entry');
   const start = page.getByRole('link', { name: 'Start the survey' });

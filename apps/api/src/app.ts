@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
+import accepts from '@fastify/accepts';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import { ConfigError, type AppConfig } from './config/config.ts';
@@ -233,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerCompression(app);
   // Cookies of the API: the known-device cookies of the log-in throttle (modules/session/device-cookies.ts).
   await app.register(cookie);
+  // Accept-Language negotiation: the language of reference data and e-mails (lib/locale.ts).
+  await app.register(accepts);
   await registerRateLimit(app, ctx, redis);
   await app.register(swagger, {
     openapi: { info: { title: 'Guildgate account API', version: '0.1.0' }, servers: [{ url: '/api' }] },

@@ -29,12 +29,16 @@ export type ConsentCookieKey = keyof typeof CONSENT_CATEGORY_NAMES;
 export const MAX_COOKIE_CATEGORY_ID = 2_147_483_647;
 
 /**
- * spec §3 Cookie category — one item of GET cookie and GET cookie/user/{id}. `IsOptional` false: a
- * necessary category, always accepted. `IsAccepted`: the player's choice (GET cookie/user/{id}); in
- * the anonymous list, false for optional categories and true for the others.
+ * spec §3 Cookie category — one item of GET cookie and GET cookie/user/{id}. `Name` and `Description`
+ * are in the caller's language (Accept-Language, else the player's saved locale, else English);
+ * `CanonicalName` is the category's English name whatever the language (the spec §9 names for the
+ * analytics and marketing categories), by which the SPA finds the consent cookie a category drives.
+ * `IsOptional` false: a necessary category, always accepted. `IsAccepted`: the player's choice (GET
+ * cookie/user/{id}); in the anonymous list, false for optional categories and true for the others.
  */
 export const CookieCategorySchema = z.object({
   Id: z.number().int(),
+  CanonicalName: z.string(),
   Name: z.string(),
   Description: z.string(),
   IsActive: z.boolean(),
@@ -60,7 +64,10 @@ export const SetCookieRequestSchema = z.object({
 });
 export type SetCookieRequest = z.infer<typeof SetCookieRequestSchema>;
 
-/** The consent cookie a category drives, from its spec §9 Name; null for any other category. */
+/**
+ * The consent cookie a category drives, from its spec §9 name (the category's `CanonicalName`, never
+ * its translated `Name`); null for any other category.
+ */
 export function consentCookieKeyOf(name: string): ConsentCookieKey | null {
   for (const [key, categoryName] of Object.entries(CONSENT_CATEGORY_NAMES)) {
     if (categoryName === name) return key as ConsentCookieKey;

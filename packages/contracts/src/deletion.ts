@@ -9,7 +9,10 @@ import { OptionalText, Text } from './common.ts';
 /** Longest free-text reason kept, in characters. */
 export const DELETION_REASON_MAX = 1000;
 
-/** spec §3 Deletion type: one reason of the server's list; `IsOther` asks for free text. */
+/**
+ * spec §3 Deletion type: one reason of the server's list; `IsOther` asks for free text. `Description` is
+ * in the caller's language (Accept-Language, else the player's saved locale, else English; locale.ts).
+ */
 export const DeletionTypeSchema = z.object({
   Id: z.number().int(),
   Description: z.string(),

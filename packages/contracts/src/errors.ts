@@ -57,8 +57,8 @@ export const ERROR_MESSAGES_EN = {
   ERROR_USER_IP_BANNED: 'Your IP address has been banned.',
   ERROR_USER_IP_BANNED_LOGIN: 'You cannot log in from this IP address.',
   ERROR_USER_IP_BANNED_REGISTER: 'You cannot create an account from this IP address.',
-  ERROR_USER_IP_BANNED_STEAM_LINK: 'You cannot link a PC game store account from this IP address.',
-  ERROR_USER_IP_BANNED_TWITCH_LINK: 'You cannot link a live-streaming account from this IP address.',
+  ERROR_USER_IP_BANNED_STEAM_LINK: 'You cannot link a Steam account from this IP address.',
+  ERROR_USER_IP_BANNED_TWITCH_LINK: 'You cannot link a Twitch account from this IP address.',
   ERROR_USER_IP_BANNED_EPICGAMES_LINK: 'You cannot link an Epic Games account from this IP address.',
   // §8 partners, providers, keys, newsletter, registration, tokens
   ERROR_PARTNER_RESPONSE_ERROR: 'An error occured validating partner authentication.',
@@ -72,10 +72,12 @@ export const ERROR_MESSAGES_EN = {
   ERROR_PARTNER_UNKNOWN: 'This studio does not sign players in here.',
   ERROR_PARTNER_SIGN_ON_INVALID: 'This sign-in has expired or was already used. Please sign in again.',
   ERROR_STEAM_NOT_REACHABLE: 'The PC game store API is not reachable right now.',
-  // linking (spec §4 Linking a provider; the kin of USER_STEAM_EXIST and STEAM_NOT_REACHABLE)
-  ERROR_USER_TWITCH_EXIST: 'The live-streaming account is already linked to another user.',
+  // linking (spec §4 Linking a provider; the kin of USER_STEAM_EXIST and STEAM_NOT_REACHABLE). Our own
+  // messages name each provider as Connections does (Steam, Twitch, Epic Games); the two spec §8 messages
+  // above keep the spec's exact words.
+  ERROR_USER_TWITCH_EXIST: 'The Twitch account is already linked to another user.',
   ERROR_USER_EPICGAMES_EXIST: 'The Epic Games account is already linked to another user.',
-  ERROR_TWITCH_NOT_REACHABLE: 'The live-streaming service is not reachable right now.',
+  ERROR_TWITCH_NOT_REACHABLE: 'Twitch is not reachable right now.',
   ERROR_EPICGAMES_NOT_REACHABLE: 'The Epic Games service is not reachable right now.',
   ERROR_LINK_STATE_INVALID: 'This link request has expired or was started elsewhere. Please start again.',
   ERROR_LINK_CANCELLED: 'The link was cancelled.',
@@ -117,7 +119,7 @@ export const ERROR_MESSAGES_EN = {
   ERROR_APPROVE_CODE_OF_CONDUCT: 'You must accept the Code of Conduct.',
   ERROR_SURVEY_ANSWER_REQUIRED: 'You must answer this question.',
   // survey (spec §5 "Survey data is sent only if a PC game store connection exists")
-  ERROR_SURVEY_STEAM_REQUIRED: 'Connect your PC game store account to answer the survey.',
+  ERROR_SURVEY_STEAM_REQUIRED: 'Connect your Steam account to answer the survey.',
   ERROR_SURVEY_PLAYER_MISMATCH: 'These answers do not belong to this account.',
   // account area (spec §2 Password reset in the account: the Old password field)
   ERROR_OLD_PASSWORD_INCORRECT: 'Your current password is incorrect.',

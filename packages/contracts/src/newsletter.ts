@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import { Flag, Text } from './common.ts';
 
-/** spec §3 Newsletter opt-in: one list and whether the player receives it. */
+/**
+ * spec §3 Newsletter opt-in: one list and whether the player receives it. `ListName` is in the caller's
+ * language (Accept-Language, else the player's saved locale, else English; see locale.ts).
+ */
 export const OptInSchema = z.object({
   ListId: z.number().int(),
   ListName: z.string(),

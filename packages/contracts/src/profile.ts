@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { IsoDate } from './common.ts';
 import { BadgeSchema } from './survey.ts';
+import { LocaleSchema } from './locale.ts';
 
 /** spec §3 User.Blocks item. */
 export const BlockedUserSchema = z.object({ Id: z.string(), Username: z.string(), AvatarUrl: z.string() });
@@ -28,6 +29,11 @@ export const UserSchema = z.object({
   Blocks: z.array(BlockedUserSchema),
   /** The badges the player earned, oldest first (the Profiler Badge of the survey, spec §2 Survey). */
   Badges: z.array(BadgeSchema),
+  /**
+   * The player's saved language (issue 19 §7): set at registration from the request's language, then by
+   * POST profile/user/{userId}/update-locale; null when never known. E-mails use it first.
+   */
+  Locale: LocaleSchema.nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -32,6 +32,11 @@ export interface UsersTable {
   banned_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The player's saved language, 'en' | 'fr' (migration 0016; lib/locale.ts): set at registration from
+   * the request's Accept-Language and by POST profile/user/{userId}/update-locale; null when never known.
+   */
+  locale: string | null;
 }
 
 export interface EmailTokensTable {
@@ -130,6 +135,31 @@ export interface DeletionTypesTable {
   id: Generated<number>;
   description: string;
   is_other: number;
+}
+
+/**
+ * A cookie category's texts in a locale other than English (migration 0016); the English ones are the
+ * category's own `name` and `description`.
+ */
+export interface CookieCategoryTranslationsTable {
+  cookie_id: number;
+  locale: string;
+  name: string;
+  description: string;
+}
+
+/** A newsletter list's name in a locale other than English (migration 0016). */
+export interface NewsletterListTranslationsTable {
+  list_id: number;
+  locale: string;
+  name: string;
+}
+
+/** A deletion type's description in a locale other than English (migration 0016). */
+export interface DeletionTypeTranslationsTable {
+  deletion_type_id: number;
+  locale: string;
+  description: string;
 }
 
 export interface ConnectionProvidersTable {
@@ -375,6 +405,9 @@ export interface Database {
   cookie_categories: CookieCategoriesTable;
   newsletter_lists: NewsletterListsTable;
   deletion_types: DeletionTypesTable;
+  cookie_category_translations: CookieCategoryTranslationsTable;
+  newsletter_list_translations: NewsletterListTranslationsTable;
+  deletion_type_translations: DeletionTypeTranslationsTable;
   connection_providers: ConnectionProvidersTable;
   user_connections: UserConnectionsTable;
   blocks: BlocksTable;

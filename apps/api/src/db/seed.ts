@@ -1,7 +1,8 @@
 /**
  * Idempotent seeding. {@link seedReferenceData} writes what the product needs to work (connection
- * providers, cookie categories, newsletter lists, deletion types, the portal's own client and
- * redirect pattern) and runs at every start. {@link seedDemoData} adds the demo player and the
+ * providers, cookie categories, newsletter lists, deletion types with their French texts — the
+ * translation tables of migration 0016, kept in line with this file at every start —, the portal's own
+ * client and redirect pattern) and runs at every start. {@link seedDemoData} adds the demo player and the
  * sandbox's partner site with its development client secret (SEED_DEMO=1, which `npm start` sets).
  */
 import type { Kysely } from 'kysely';
@@ -9,6 +10,7 @@ import type { Database } from './schema.ts';
 import { hashPassword } from '../lib/password.ts';
 import { isoNow } from '../lib/time.ts';
 import { sha256, uuid } from '../lib/crypto.ts';
+import { COOKIE_CATEGORIES, DELETION_TYPES, NEWSLETTER_LISTS } from './reference-data.ts';
 
 /** The demo player's credentials (printed by `npm start`; a development convenience only). */
 export const DEMO_PLAYER = {
@@ -33,36 +35,6 @@ const PROVIDERS = [
   { canonical_name: 'game-pass', name: 'Game Pass', icon: '/icons/game-pass.svg' },
 ];
 
-const COOKIE_CATEGORIES = [
-  {
-    name: 'Necessary cookies',
-    description: 'Needed for the site to work: your session and your choices.',
-    is_active: 1,
-    is_optional: 0,
-  },
-  {
-    name: 'Analytical cookies',
-    description: 'Help us understand how the site is used, anonymously.',
-    is_active: 1,
-    is_optional: 1,
-  },
-  {
-    name: 'Marketing cookies',
-    description: 'Let partners show you offers that match your interests.',
-    is_active: 1,
-    is_optional: 1,
-  },
-];
-
-const NEWSLETTER_LISTS = ['Community news', 'Game updates and patch notes', 'Events and contests'];
-
-const DELETION_TYPES = [
-  { description: 'I no longer play these games', is_other: 0 },
-  { description: 'I have another account', is_other: 0 },
-  { description: 'I am concerned about my privacy', is_other: 0 },
-  { description: 'Other', is_other: 1 },
-];
-
 /** Writes the reference data the product needs; safe to run on every start. */
 export async function seedReferenceData(
   db: Kysely<Database>,
@@ -76,25 +48,55 @@ export async function seedReferenceData(
         .onConflict((oc) => oc.column('canonical_name').doNothing())
         .execute();
     }
-    for (const c of COOKIE_CATEGORIES) {
+    for (const { fr, ...c } of COOKIE_CATEGORIES) {
       await trx
         .insertInto('cookie_categories')
         .values(c)
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
+      const { id } = await trx
+        .selectFrom('cookie_categories')
+        .select('id')
+        .where('name', '=', c.name)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('cookie_category_translations')
+        .values({ cookie_id: id, locale: 'fr', ...fr })
+        .onConflict((oc) => oc.columns(['cookie_id', 'locale']).doUpdateSet(fr))
+        .execute();
     }
-    for (const name of NEWSLETTER_LISTS) {
+    for (const { name, fr } of NEWSLETTER_LISTS) {
       await trx
         .insertInto('newsletter_lists')
         .values({ name })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
+      const { id } = await trx
+        .selectFrom('newsletter_lists')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('newsletter_list_translations')
+        .values({ list_id: id, locale: 'fr', name: fr })
+        .onConflict((oc) => oc.columns(['list_id', 'locale']).doUpdateSet({ name: fr }))
+        .execute();
     }
-    for (const d of DELETION_TYPES) {
+    for (const { fr, ...d } of DELETION_TYPES) {
       await trx
         .insertInto('deletion_types')
         .values(d)
         .onConflict((oc) => oc.column('description').doNothing())
+        .execute();
+      const { id } = await trx
+        .selectFrom('deletion_types')
+        .select('id')
+        .where('description', '=', d.description)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('deletion_type_translations')
+        .values({ deletion_type_id: id, locale: 'fr', description: fr })
+        .onConflict((oc) => oc.columns(['deletion_type_id', 'locale']).doUpdateSet({ description: fr }))
         .execute();
     }
     await trx

@@ -13,7 +13,7 @@ export async function registerCors(api: FastifyInstance, origins: readonly strin
   await api.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'POST'],
-    allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id'],
+    allowedHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id', 'accept-language'],
     maxAge: 600,
   });
 }

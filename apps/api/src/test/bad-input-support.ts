@@ -340,6 +340,13 @@ export function bodyRouteTable({ player, token, next, formToken }: FuzzSubject):
       text: ['Username'],
     },
     {
+      name: 'POST profile/user/{id}/update-locale',
+      url: () => `/api/profile/user/${player().idUser}/update-locale`,
+      headers: () => asUser(token()),
+      valid: () => ({ Locale: 'en' }),
+      text: ['Locale'],
+    },
+    {
       name: 'POST unblock',
       url: () => '/api/unblock',
       headers: () => asUser(token()),

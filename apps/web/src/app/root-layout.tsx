@@ -1,7 +1,8 @@
 /**
  * The page shell (spec §2): skip link, header, the studio's welcome banner on Home and Login (spec §1
- * branding: "copy in the header and pages"), main landmark, page title, and a footer holding the cookie
- * control present on every page (spec §2 "A cookie control sits on every page"), then the cookie consent
+ * branding: "copy in the header and pages"), main landmark, page title, and a footer holding the
+ * language switcher (issue 19 §7) and the cookie control present on every page (spec §2 "A cookie
+ * control sits on every page"), then the cookie consent
  * manager (banner and settings dialog, spec §4 Cookie consent). Remembers the SSO query
  * (redirectUrl, client_id) for later pages (spec §9 carry-over), and pushes tag-manager page views.
  */
@@ -13,6 +14,7 @@ import { rememberQuery } from '../shared/redirect/carry-over.ts';
 import { useTagManagerPageViews } from '../shared/analytics/tag-manager.ts';
 import { openCookieSettings } from '../shared/cookies/cookie-settings.ts';
 import { ConsentManager } from '../shared/cookies/consent-manager.tsx';
+import { LanguageSwitcher } from '../shared/i18n/language-switcher.tsx';
 import { Header } from './header.tsx';
 import { usePageTitle } from './use-page-title.ts';
 import styles from './root-layout.module.css';
@@ -63,7 +65,8 @@ function CookieControl() {
 
 /**
  * The shell around a page's content: skip link, header, main landmark (with the welcome banner on Home
- * and Login), the footer with the cookie control, and the consent manager (once). Used by every route
+ * and Login), the footer with the language switcher and the cookie control, and the consent manager
+ * (once). Used by every route
  * and by the crash fallback.
  */
 export function PageShell({ children }: { children: ReactNode }) {
@@ -84,6 +87,7 @@ export function PageShell({ children }: { children: ReactNode }) {
       <footer className={styles.footer}>
         <div className={styles.footerInner}>
           <p className={styles.footerNote}>{t('shell.footerNote', { studio: branding.studioName })}</p>
+          <LanguageSwitcher />
           <CookieControl />
         </div>
       </footer>

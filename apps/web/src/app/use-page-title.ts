@@ -1,6 +1,8 @@
 /**
  * Page titles (spec §2: "'Account - ' plus the route title, with the product's default title when a
- * route has none"). Routes declare `handle: { title: 'titles.login' }` (an i18n key).
+ * route has none"). Routes declare `handle: { title: 'titles.login' }` (an i18n key). The prefix and the
+ * default title are texts of the catalogues too (`app.titlePrefix`, `app.defaultTitle`): 'Account - …'
+ * in English, 'Compte - …' in French (issue 19 §7); the title follows a change of language.
  */
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';

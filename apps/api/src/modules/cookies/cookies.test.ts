@@ -155,6 +155,7 @@ describe.each(STORES)('cookie consent on %s', (kind) => {
     it('lists every category; IsAccepted is true only for the necessary ones', async () => {
       const expected: CookieCategory[] = seeded.map((c) => ({
         Id: c.id,
+        CanonicalName: c.name,
         Name: c.name,
         Description: c.description,
         IsActive: c.is_active === 1,

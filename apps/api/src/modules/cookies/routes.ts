@@ -15,13 +15,17 @@ import {
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
+import { playerAnswerLocale, varyOnLanguage } from '../../lib/locale.ts';
 import { acceptAllCookies, listCookieCategories, markCookiePopupSeen, setCookieConsent } from './service.ts';
 
 /**
  * Registers the cookie routes on the /api scope:
- * - GET cookie (anonymous bearer or player token) → 200 the categories `{ Id, Name, Description,
- *   IsActive, IsOptional, IsAccepted }[]`, IsAccepted false for optional ones and true otherwise.
- * - GET cookie/user/{id} (player bearer) → 200 the same list with the player's IsAccepted.
+ * - GET cookie (anonymous bearer or player token) → 200 the categories `{ Id, CanonicalName, Name,
+ *   Description, IsActive, IsOptional, IsAccepted }[]`, IsAccepted false for optional ones and true
+ *   otherwise; Name and Description in the Accept-Language, else the saved locale of a player's token,
+ *   else English (`Vary: Accept-Language`; lib/locale.ts).
+ * - GET cookie/user/{id} (player bearer) → 200 the same list with the player's IsAccepted, in the
+ *   Accept-Language, else the player's saved locale, else English (lib/locale.ts).
  * - POST cookie/user/{id}/accept-all `{ IsAllReject }` → 200 `{ Success: true }`.
  * - POST cookie/user/{id}/set-cookie `{ Id_Cookie, IsAccepted }` → 200 `{ Success: true }`; 400
  *   ERROR_COOKIE_NOTEXISTS (Id_Cookie) / ERROR_COOKIE_NOT_OPTIONAL (IsAccepted).
@@ -39,7 +43,11 @@ export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: { 200: CookieCategoriesResponseSchema },
     },
     onRequest: anonymousAuth(ctx),
-    handler: async () => listCookieCategories(ctx.db, null),
+    handler: async (request, reply) => {
+      varyOnLanguage(reply);
+      const locale = await playerAnswerLocale(ctx.db, request, request.auth?.userId ?? null);
+      return listCookieCategories(ctx.db, null, locale);
+    },
   });
 
   r.get('/cookie/user/:id', {
@@ -52,7 +60,9 @@ export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promi
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);
       void reply.header('cache-control', 'no-store');
-      return listCookieCategories(ctx.db, auth.userId);
+      varyOnLanguage(reply);
+      const locale = await playerAnswerLocale(ctx.db, request, auth.userId);
+      return listCookieCategories(ctx.db, auth.userId, locale);
     },
   });
 

@@ -7,7 +7,7 @@
  * category without a row is refused when optional; a non-optional category is always accepted.
  * Every choice is written with its audit event in one transaction (a record of the consent given).
  */
-import type { CookieCategory, SetCookieRequest } from '@guildgate/contracts';
+import type { CookieCategory, Locale, SetCookieRequest } from '@guildgate/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -19,23 +19,43 @@ import { isoNow } from '../../lib/time.ts';
 type Store = Kysely<Database> | Transaction<Database>;
 
 /**
- * Every cookie category, ordered by Id, as spec §3 Cookie category items.
+ * Every cookie category, ordered by Id, as spec §3 Cookie category items, with `Name` and
+ * `Description` in `locale` (English when the category has no translation in it; `CanonicalName` is
+ * always the English name).
  * @param userId internal users.id whose choices fill `IsAccepted`; null for the anonymous list
  *   (`IsAccepted` false for optional categories, true for the others)
+ * @param locale the answer's language (lib/locale.ts `playerAnswerLocale`)
  */
-export async function listCookieCategories(db: Store, userId: number | null): Promise<CookieCategory[]> {
+export async function listCookieCategories(
+  db: Store,
+  userId: number | null,
+  locale: Locale,
+): Promise<CookieCategory[]> {
   const rows = await db
     .selectFrom('cookie_categories as c')
     .leftJoin('user_cookie_consents as u', (join) =>
       join.onRef('u.cookie_id', '=', 'c.id').on('u.user_id', '=', userId ?? -1),
     )
-    .select(['c.id', 'c.name', 'c.description', 'c.is_active', 'c.is_optional', 'u.is_accepted'])
+    .leftJoin('cookie_category_translations as t', (join) =>
+      join.onRef('t.cookie_id', '=', 'c.id').on('t.locale', '=', locale),
+    )
+    .select([
+      'c.id',
+      'c.name',
+      'c.description',
+      'c.is_active',
+      'c.is_optional',
+      'u.is_accepted',
+      't.name as translated_name',
+      't.description as translated_description',
+    ])
     .orderBy('c.id')
     .execute();
   return rows.map((r) => ({
     Id: r.id,
-    Name: r.name,
-    Description: r.description,
+    CanonicalName: r.name,
+    Name: r.translated_name ?? r.name,
+    Description: r.translated_description ?? r.description,
     IsActive: r.is_active === 1,
     IsOptional: r.is_optional === 1,
     IsAccepted: r.is_optional !== 1 || r.is_accepted === 1,

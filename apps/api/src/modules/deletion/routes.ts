@@ -1,5 +1,6 @@
 /**
- * Deletion calls (spec §7 Newsletter, deletion, blocking, survey): GET deletion/types, POST
+ * Deletion calls (spec §7 Newsletter, deletion, blocking, survey): GET deletion/types (the reasons in
+ * the Accept-Language, else the saved locale of a player's token, else English; lib/locale.ts), POST
  * password/validate/user/{userId}, POST deletion/user/{userId} and POST deletion/partner/user/{userId}
  * (the latter where the password check is off: partner environments and partner sign-on players).
  */
@@ -17,6 +18,7 @@ import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { checkPassword, deletePlayer, deletionTypes } from './service.ts';
 import { recordAuthentication } from '../session/reauthentication.ts';
+import { playerAnswerLocale, varyOnLanguage } from '../../lib/locale.ts';
 
 /** Registers the deletion routes on the /api scope. */
 export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -26,7 +28,11 @@ export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Pro
   r.get('/deletion/types', {
     schema: { response: { 200: DeletionTypesResponseSchema } },
     onRequest: anonymousAuth(ctx),
-    handler: async () => ({ DeletionTypes: await deletionTypes(ctx) }),
+    handler: async (request, reply) => {
+      varyOnLanguage(reply);
+      const locale = await playerAnswerLocale(ctx.db, request, request.auth?.userId ?? null);
+      return { DeletionTypes: await deletionTypes(ctx, locale) };
+    },
   });
 
   r.post('/password/validate/user/:id', {

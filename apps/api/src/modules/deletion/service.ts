@@ -16,6 +16,7 @@ import {
   DELETION_REASON_MAX,
   type DeletionRequest,
   type DeletionType,
+  type Locale,
 } from '@guildgate/contracts';
 import type { Environment } from '@guildgate/contracts';
 import type { Kysely } from 'kysely';
@@ -45,10 +46,24 @@ export function selfServiceDeletion(ctx: AppContext): boolean {
   return ctx.config.features.deletionSection && ctx.config.environment !== SUPPORT_DELETION_ENVIRONMENT;
 }
 
-/** The reasons of GET deletion/types (spec §3 Deletion type), in their seeded order. */
-export async function deletionTypes(ctx: AppContext): Promise<DeletionType[]> {
-  const rows = await ctx.db.selectFrom('deletion_types').selectAll().orderBy('id').execute();
-  return rows.map((r) => ({ Id: r.id, Description: r.description, IsOther: r.is_other === 1 }));
+/**
+ * The reasons of GET deletion/types (spec §3 Deletion type), in their seeded order, described in
+ * `locale` (English when a reason has no translation in it; `deletion_type_translations`).
+ */
+export async function deletionTypes(ctx: AppContext, locale: Locale): Promise<DeletionType[]> {
+  const rows = await ctx.db
+    .selectFrom('deletion_types as d')
+    .leftJoin('deletion_type_translations as t', (join) =>
+      join.onRef('t.deletion_type_id', '=', 'd.id').on('t.locale', '=', locale),
+    )
+    .select(['d.id', 'd.description', 'd.is_other', 't.description as translated'])
+    .orderBy('d.id')
+    .execute();
+  return rows.map((r) => ({
+    Id: r.id,
+    Description: r.translated ?? r.description,
+    IsOther: r.is_other === 1,
+  }));
 }
 
 /**

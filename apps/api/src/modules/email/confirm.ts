@@ -3,7 +3,7 @@
  * Confirming uses the single-use link; re-sending answers the same, in content and in time, whether
  * or not the address is known or already confirmed (no enumeration).
  */
-import type { ConfirmResponse } from '@guildgate/contracts';
+import type { ConfirmResponse, Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
@@ -59,25 +59,28 @@ export async function resendConfirmation(
   email: string,
   redirectUrl: string | null | undefined,
   ip: string | null,
+  locale: Locale | null,
 ): Promise<void> {
   if (!email.trim() || email.length > 255) return;
-  ctx.deferred.run('confirmation resend', () => sendNewVerificationLink(ctx, email, redirectUrl, ip));
+  ctx.deferred.run('confirmation resend', () => sendNewVerificationLink(ctx, email, redirectUrl, ip, locale));
 }
 
 /**
  * Queues a new verification link when `email` belongs to an unconfirmed player and fewer than
  * {@link MAX_RESENDS_PER_HOUR} were sent this hour; nothing otherwise. The new link replaces the
- * player's earlier ones; link and mail are written in one transaction.
+ * player's earlier ones; link and mail are written in one transaction. The mail is in the player's saved
+ * locale, else `locale` (the asking request's Accept-Language, read before the answer).
  */
 export async function sendNewVerificationLink(
   ctx: AppContext,
   email: string,
   redirectUrl: string | null | undefined,
   ip: string | null,
+  locale: Locale | null,
 ): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'email_confirmed_at', 'banned_at'])
+    .select(['id', 'email', 'username', 'locale', 'email_confirmed_at', 'banned_at'])
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
   if (!user || user.email_confirmed_at || user.banned_at) return;
@@ -89,7 +92,7 @@ export async function sendNewVerificationLink(
   await ctx.db.transaction().execute(async (trx) => {
     await invalidateLinks(trx, user.id, 'register');
     const token = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
-    await queueVerificationEmail(ctx, trx, user, token);
+    await queueVerificationEmail(ctx, trx, user, token, locale);
     await audit({ db: trx }, user.id, 'email.confirmation_resent', ip);
   });
   ctx.outbox.wake();

@@ -19,6 +19,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { confirmEmail, resendConfirmation } from './confirm.ts';
 import { confirmEmailUpdate, recoverEmail } from './update.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
+import { requestLocale } from '../../lib/locale.ts';
 
 /** Registers the e-mail routes on the /api scope. */
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -43,7 +44,13 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       if (!request.body.Email.trim()) throw badRequest('ERROR_EMAIL_EMPTY', 'Email');
-      await resendConfirmation(ctx, request.body.Email, request.body.RedirectUrl, request.ip);
+      await resendConfirmation(
+        ctx,
+        request.body.Email,
+        request.body.RedirectUrl,
+        request.ip,
+        requestLocale(request),
+      );
       return { Success: true };
     },
   });
@@ -59,7 +66,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         if (!request.query.uid) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
-        await action(ctx, request.query.uid, request.auth, request.ip);
+        await action(ctx, request.query.uid, request.auth, request.ip, requestLocale(request));
         return { Success: true };
       },
     });

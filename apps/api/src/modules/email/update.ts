@@ -5,7 +5,8 @@
  * 1. The request checks the new address like registration does, then sends a single-use confirm link
  *    to the NEW address (/account/update-email/confirm?uid=…) and a notice to the current one. Only the
  *    newest request's link works.
- * Every mail is queued in the mail outbox (modules/mail/outbox.ts) in the transaction of its step.
+ * Every mail is queued in the mail outbox (modules/mail/outbox.ts) in the transaction of its step, in
+ * the player's saved locale, else the request's Accept-Language (lib/locale.ts `mailLocale`).
  * 2. Confirming moves the account to the new address (it is proven: it received the link), revokes the
  *    player's other sessions, and sends the OLD address a recovery link (/account/update-email/recovery
  *    ?uid=…, valid {@link RECOVERY_LINK_TTL_DAYS} days) that restores it.
@@ -17,6 +18,7 @@ import {
   isPartnerEnvironment,
   maskEmail,
   type ErrorItem,
+  type Locale,
   type UpdateEmailRequest,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
@@ -24,6 +26,8 @@ import { isUniqueViolation } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { brandName } from '../../lib/brand.ts';
+import { mailLocale } from '../../lib/locale.ts';
+import { composeMail } from '../mail/mail-texts.ts';
 import { badRequest, rateLimited, validationFailed } from '../../lib/errors.ts';
 import { DAY_MS, HOUR_MS, isoNow } from '../../lib/time.ts';
 import { normalizeEmail } from '../profile/users.ts';
@@ -76,12 +80,13 @@ export async function requestEmailUpdate(
   caller: Pick<AuthInfo, 'userId' | 'authTime'>,
   form: UpdateEmailRequest,
   ip: string | null,
+  requested: Locale | null,
 ): Promise<void> {
   const userId = caller.userId;
   if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'auth_type'])
+    .select(['id', 'username', 'email', 'auth_type', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (user.auth_type === 2) throw badRequest('ERROR_NOT_ALLOWED');
@@ -118,40 +123,27 @@ export async function requestEmailUpdate(
       { email },
     );
     await audit({ db: trx }, userId, 'email.update_requested', ip);
+    const locale = mailLocale(user.locale, requested);
     await ctx.outbox.enqueue(trx, {
       kind: 'email-update-confirm',
       to: email,
       userId,
-      content: {
+      content: composeMail(
+        'email-update-confirm',
+        locale,
         brand,
-        subject: `Confirm your new ${brand} email address`,
-        greeting: `Hello ${user.username},`,
-        lines: [
-          `You asked to use this address for your ${brand} account.`,
-          `Please confirm it. This link works once and expires in ${ctx.config.emailLinkTtlHours} hours.`,
-        ],
-        actionLabel: 'Confirm my new email address',
-        actionUrl: pageUrl(ctx, '/account/update-email/confirm', { uid: token }),
-        footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
-      },
+        pageUrl(ctx, '/account/update-email/confirm', { uid: token }),
+        { username: user.username, ttlHours: ctx.config.emailLinkTtlHours },
+      ),
     });
     await ctx.outbox.enqueue(trx, {
       kind: 'email-update-notice',
       to: user.email,
       userId,
-      content: {
-        brand,
-        subject: `A change of your ${brand} email address was requested`,
-        greeting: `Hello ${user.username},`,
-        lines: [
-          `Someone signed in to your ${brand} account asked to change its email address to ${maskEmail(email)}.`,
-          'Nothing changes until the new address is confirmed. If it is confirmed, we will send you a link to undo it.',
-          'If this was not you, change your password now.',
-        ],
-        actionLabel: 'Review my account',
-        actionUrl: pageUrl(ctx, '/account'),
-        footer: 'You receive this message because this address belongs to the account.',
-      },
+      content: composeMail('email-update-notice', locale, brand, pageUrl(ctx, '/account'), {
+        username: user.username,
+        maskedEmail: maskEmail(email),
+      }),
     });
   });
   ctx.outbox.wake();
@@ -175,6 +167,7 @@ export async function confirmEmailUpdate(
   uid: string,
   caller: EmailCaller | null,
   ip: string | null,
+  requested: Locale | null,
 ): Promise<void> {
   await ctx.db
     .transaction()
@@ -184,7 +177,7 @@ export async function confirmEmailUpdate(
       if (!email) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
       const user = await trx
         .selectFrom('users')
-        .select(['id', 'username', 'email'])
+        .select(['id', 'username', 'email', 'locale'])
         .where('id', '=', link.userId)
         .executeTakeFirstOrThrow();
       if (await addressTaken(trx, email, user.id)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
@@ -204,23 +197,17 @@ export async function confirmEmailUpdate(
       );
       await revokeOthers(trx, user.id, caller);
       await audit({ db: trx }, user.id, 'email.updated', ip, { otherSessionsRevoked: true });
-      const brand = brandName(ctx.config.environment);
       await ctx.outbox.enqueue(trx, {
         kind: 'email-update-recovery',
         to: user.email,
         userId: user.id,
-        content: {
-          brand,
-          subject: `Your ${brand} email address was changed`,
-          greeting: `Hello ${user.username},`,
-          lines: [
-            `The email address of your ${brand} account is now ${maskEmail(email)}.`,
-            `If you did not make this change, restore this address with the button below (valid ${RECOVERY_LINK_TTL_DAYS} days), then change your password.`,
-          ],
-          actionLabel: 'Restore my email address',
-          actionUrl: pageUrl(ctx, '/account/update-email/recovery', { uid: recovery }),
-          footer: 'If you made this change, you can ignore this email.',
-        },
+        content: composeMail(
+          'email-update-recovery',
+          mailLocale(user.locale, requested),
+          brandName(ctx.config.environment),
+          pageUrl(ctx, '/account/update-email/recovery', { uid: recovery }),
+          { username: user.username, maskedEmail: maskEmail(email), ttlDays: RECOVERY_LINK_TTL_DAYS },
+        ),
       });
     })
     .catch((error: unknown) => {

@@ -2,14 +2,18 @@
  * The register verification e-mail (spec §4 Register: "The emailed link opens the verify page").
  * TWO-POINT-STUDIOS links to /register/validate?verificationCode=…, every other environment to
  * /confirm-email?uid=…. Links are built from PUBLIC_URL, never from the request. The mail is queued
- * in the mail outbox (modules/mail/outbox.ts) in the transaction that creates the link.
+ * in the mail outbox (modules/mail/outbox.ts) in the transaction that creates the link, in the player's
+ * language (modules/mail/mail-texts.ts).
  */
 import type { Kysely } from 'kysely';
+import type { Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { createLink, pageUrl } from './links.ts';
 import { brandName } from '../../lib/brand.ts';
+import { mailLocale } from '../../lib/locale.ts';
+import { composeMail } from '../mail/mail-texts.ts';
 
 /** The verify-page address for `token` in this environment. */
 export function verificationUrl(ctx: AppContext, token: string): string {
@@ -35,26 +39,23 @@ export function createVerificationLink(
 
 /**
  * Queues the verification e-mail with `token` to `user` through `trx` (the transaction that created
- * the link); the caller wakes the outbox after the commit (`ctx.outbox.wake()`).
+ * the link), in the player's saved locale, else `requested` (the request's Accept-Language), else
+ * English (lib/locale.ts `mailLocale`); the caller wakes the outbox after the commit
+ * (`ctx.outbox.wake()`).
  */
 export async function queueVerificationEmail(
   ctx: AppContext,
   trx: Kysely<Database>,
-  user: Pick<UserRow, 'id' | 'email' | 'username'>,
+  user: Pick<UserRow, 'id' | 'email' | 'username' | 'locale'>,
   token: string,
+  requested: Locale | null,
 ): Promise<void> {
-  const brand = brandName(ctx.config.environment);
-  const content = {
-    brand,
-    subject: `Confirm your ${brand} account`,
-    greeting: `Hello ${user.username},`,
-    lines: [
-      `Thank you for creating your ${brand} account.`,
-      `Please confirm your email address to finish. This link works once and expires in ${ctx.config.emailLinkTtlHours} hours.`,
-    ],
-    actionLabel: 'Confirm my email address',
-    actionUrl: verificationUrl(ctx, token),
-    footer: 'If you did not create this account, you can ignore this email.',
-  };
+  const content = composeMail(
+    'register-verification',
+    mailLocale(user.locale, requested),
+    brandName(ctx.config.environment),
+    verificationUrl(ctx, token),
+    { username: user.username, ttlHours: ctx.config.emailLinkTtlHours },
+  );
   await ctx.outbox.enqueue(trx, { kind: 'register-verification', to: user.email, userId: user.id, content });
 }

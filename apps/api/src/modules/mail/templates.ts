@@ -1,6 +1,8 @@
 /**
- * E-mail templates rendered with React Email (DESIGN.md §3 mail) into an HTML and a text part.
- * Written with `createElement` because the API runs TypeScript by type stripping (no JSX).
+ * E-mail templates rendered with React Email (DESIGN.md §3 mail) into an HTML and a text part, in the
+ * mail's language (`ActionMailInput.locale`, issue 19 §7: `<html lang>` and the template's own words,
+ * mail-texts.ts). Written with `createElement` because the API runs TypeScript by type stripping (no
+ * JSX).
  */
 import { createElement as h } from 'react';
 import {
@@ -16,6 +18,8 @@ import {
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@guildgate/contracts';
+import { linkHint } from './mail-texts.ts';
 
 /** A rendered message: subject plus both parts. */
 export interface RenderedMail {
@@ -34,6 +38,11 @@ export interface ActionMailInput {
   actionLabel: string;
   actionUrl: string;
   footer: string;
+  /**
+   * The language the words are in (mail-texts.ts `composeMail`); absent in rows queued before the mails
+   * were translated, which are English.
+   */
+  locale?: Locale;
 }
 
 const styles = {
@@ -52,9 +61,10 @@ const styles = {
 
 /** Renders a message with one action button (and the raw link, for mail clients without HTML). */
 export async function renderActionMail(input: ActionMailInput): Promise<RenderedMail> {
+  const locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
   const element = h(
     Html,
-    { lang: 'en' },
+    { lang: locale },
     h(Head, null),
     h(Preview, null, input.subject),
     h(
@@ -71,11 +81,7 @@ export async function renderActionMail(input: ActionMailInput): Promise<Rendered
           { style: { margin: '24px 0' } },
           h(Button, { href: input.actionUrl, style: styles.button }, input.actionLabel),
         ),
-        h(
-          Text,
-          { style: styles.small },
-          `If the button does not work, open this address: ${input.actionUrl}`,
-        ),
+        h(Text, { style: styles.small }, linkHint(locale, input.actionUrl)),
         h(Hr, null),
         h(Text, { style: styles.small }, input.footer),
       ),

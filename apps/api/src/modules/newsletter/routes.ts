@@ -1,6 +1,7 @@
 /**
- * Newsletter calls (spec §7): GET newsletter, POST newsletter/optin-user (player), and POST
- * newsletter/unsubscribe (the /unsubscribe page of a signed e-mail link, any bearer).
+ * Newsletter calls (spec §7): GET newsletter (list names in the Accept-Language, else the player's saved
+ * locale, else English), POST newsletter/optin-user (player; its mail in the player's language), and
+ * POST newsletter/unsubscribe (the /unsubscribe page of a signed e-mail link, any bearer).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -14,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { listOptIns, setOptIn, unsubscribe } from './service.ts';
+import { playerAnswerLocale, requestLocale, varyOnLanguage } from '../../lib/locale.ts';
 
 /** Registers the newsletter routes on the /api scope. */
 export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -26,7 +28,8 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
     handler: async (request, reply) => {
       const auth = requireSelf(request);
       void reply.header('cache-control', 'no-store');
-      return listOptIns(ctx, auth.userId);
+      varyOnLanguage(reply);
+      return listOptIns(ctx, auth.userId, await playerAnswerLocale(ctx.db, request, auth.userId));
     },
   });
 
@@ -36,7 +39,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
     onRequest: user,
     handler: async (request) => {
       const auth = requireSelf(request);
-      await setOptIn(ctx, auth.userId, request.body, request.ip);
+      await setOptIn(ctx, auth.userId, request.body, request.ip, requestLocale(request));
       return { Success: true };
     },
   });

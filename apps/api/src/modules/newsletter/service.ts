@@ -3,14 +3,18 @@
  * newsletter/optin-user). A player receives the lists they opted into (`user_newsletter_optins`);
  * `users.newsletter_optin` (the answer's IsG2GOptIn, register's G2GSegaOptin) is their general consent
  * and holds while they receive at least one list. Joining a list sends a confirmation e-mail carrying a
- * signed unsubscribe link (queued in the mail outbox, modules/mail/outbox.ts, with the opt-in). The section follows the newsletter flag: off, the calls are refused.
+ * signed unsubscribe link (queued in the mail outbox, modules/mail/outbox.ts, with the opt-in). List
+ * names answer in the caller's language (`newsletter_list_translations`, migration 0016), and the mail
+ * is in the player's (lib/locale.ts). The section follows the newsletter flag: off, the calls are refused.
  */
 import type { Kysely } from 'kysely';
-import type { NewsletterResponse, OptInRequest } from '@guildgate/contracts';
+import type { Locale, NewsletterResponse, OptInRequest } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { brandName } from '../../lib/brand.ts';
+import { mailLocale } from '../../lib/locale.ts';
+import { composeMail } from '../mail/mail-texts.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';
@@ -37,15 +41,25 @@ async function syncConsent(db: Kysely<Database>, userId: number): Promise<void> 
     .execute();
 }
 
-/** GET newsletter: every list with the player's choice, and their general consent. */
-export async function listOptIns(ctx: AppContext, userId: number): Promise<NewsletterResponse> {
+/**
+ * GET newsletter: every list with the player's choice, and their general consent; list names in
+ * `locale` (English when a list has no translation in it).
+ */
+export async function listOptIns(
+  ctx: AppContext,
+  userId: number,
+  locale: Locale,
+): Promise<NewsletterResponse> {
   requireSection(ctx);
   const rows = await ctx.db
     .selectFrom('newsletter_lists as l')
     .leftJoin('user_newsletter_optins as o', (join) =>
       join.onRef('o.list_id', '=', 'l.id').on('o.user_id', '=', userId),
     )
-    .select(['l.id', 'l.name', 'o.id as optin'])
+    .leftJoin('newsletter_list_translations as t', (join) =>
+      join.onRef('t.list_id', '=', 'l.id').on('t.locale', '=', locale),
+    )
+    .select(['l.id', 'l.name', 't.name as translated_name', 'o.id as optin'])
     .orderBy('l.id')
     .execute();
   const user = await ctx.db
@@ -54,9 +68,26 @@ export async function listOptIns(ctx: AppContext, userId: number): Promise<Newsl
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return {
-    OptInList: rows.map((r) => ({ ListId: r.id, ListName: r.name, IsOptIn: r.optin !== null })),
+    OptInList: rows.map((r) => ({
+      ListId: r.id,
+      ListName: r.translated_name ?? r.name,
+      IsOptIn: r.optin !== null,
+    })),
     IsG2GOptIn: user.newsletter_optin === 1,
   };
+}
+
+/** The name of list `listId` in `locale` (its English name when it has no translation in it). */
+async function listName(db: Kysely<Database>, listId: number, locale: Locale): Promise<string> {
+  const row = await db
+    .selectFrom('newsletter_lists as l')
+    .leftJoin('newsletter_list_translations as t', (join) =>
+      join.onRef('t.list_id', '=', 'l.id').on('t.locale', '=', locale),
+    )
+    .select(['l.name', 't.name as translated_name'])
+    .where('l.id', '=', listId)
+    .executeTakeFirstOrThrow();
+  return row.translated_name ?? row.name;
 }
 
 /**
@@ -77,7 +108,8 @@ export async function optInToEveryList(db: Kysely<Database>, userId: number): Pr
 
 /**
  * POST newsletter/optin-user: joins (IsOptIn) or leaves list `ListId`; joining sends the confirmation
- * e-mail with its unsubscribe link.
+ * e-mail with its unsubscribe link, in the player's saved locale, else `requested` (the request's
+ * Accept-Language).
  * @throws AppError 400 general ERROR_OPTIN_NOT_EXISTS (unknown list), ERROR_NOT_ALLOWED (section off)
  */
 export async function setOptIn(
@@ -85,6 +117,7 @@ export async function setOptIn(
   userId: number,
   form: OptInRequest,
   ip: string | null,
+  requested: Locale | null,
 ): Promise<void> {
   requireSection(ctx);
   const list = await ctx.db
@@ -120,7 +153,7 @@ export async function setOptIn(
       await audit({ db: trx }, userId, form.IsOptIn ? 'newsletter.joined' : 'newsletter.left', ip, {
         listId: list.id,
       });
-    if (changed && form.IsOptIn && mayMail) await queueJoinedMail(ctx, trx, userId, list);
+    if (changed && form.IsOptIn && mayMail) await queueJoinedMail(ctx, trx, userId, list.id, requested);
     return changed && form.IsOptIn;
   });
   if (joined) ctx.outbox.wake();
@@ -143,35 +176,34 @@ function takeOptInMailQuota(ctx: AppContext, userId: number): Promise<boolean> {
   return takeQuota(ctx.rateLimits, 'optin-mail', quota, String(userId));
 }
 
-/** Queues the confirmation of joining `list`, with its unsubscribe link, through `trx`. */
+/**
+ * Queues the confirmation of joining list `listId`, with its unsubscribe link, through `trx`, in the
+ * player's saved locale, else `requested`, else English.
+ */
 async function queueJoinedMail(
   ctx: AppContext,
   trx: Kysely<Database>,
   userId: number,
-  list: { id: number; name: string },
+  listId: number,
+  requested: Locale | null,
 ): Promise<void> {
   const user = await trx
     .selectFrom('users')
-    .select(['id_user', 'username', 'email'])
+    .select(['id_user', 'username', 'email', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const brand = brandName(ctx.config.environment);
+  const locale = mailLocale(user.locale, requested);
   await ctx.outbox.enqueue(trx, {
     kind: 'newsletter-joined',
     to: user.email,
     userId,
-    content: {
-      brand,
-      subject: `You are subscribed to ${list.name}`,
-      greeting: `Hello ${user.username},`,
-      lines: [
-        `You will now receive "${list.name}" from ${brand}.`,
-        'You can leave this list at any time from your account or with the button below.',
-      ],
-      actionLabel: 'Unsubscribe',
-      actionUrl: await unsubscribeUrl(ctx, user.id_user, list.id),
-      footer: 'You receive this message because you subscribed from your account.',
-    },
+    content: composeMail(
+      'newsletter-joined',
+      locale,
+      brandName(ctx.config.environment),
+      await unsubscribeUrl(ctx, user.id_user, listId),
+      { username: user.username, listName: await listName(trx, listId, locale) },
+    ),
   });
 }
 

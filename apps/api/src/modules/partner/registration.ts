@@ -9,7 +9,7 @@
  * partner verified it). It answers a single-use log-in ticket (2 minutes), which the log-in call
  * exchanges for the identity handle of a new session.
  */
-import type { ErrorItem, PartnerRegisterRequest } from '@guildgate/contracts';
+import type { ErrorItem, Locale, PartnerRegisterRequest } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
@@ -45,7 +45,8 @@ async function takenItems(ctx: AppContext, username: string, email: string): Pro
 }
 
 /**
- * POST partner/user/register.
+ * POST partner/user/register. `locale` (the request's Accept-Language, lib/locale.ts) becomes the new
+ * player's saved locale.
  * @returns the log-in ticket (`Created`, 43 base64url characters, single use, {@link TICKET_TTL_MS})
  * @throws 400 ERROR_REGISTER_INVALID for the trap (Additional); the captcha codes (action register) when the flag is on;
  *   ERROR_STATE_EMPTY; ERROR_PARTNER_SIGN_ON_INVALID when no verified identity waits for this state;
@@ -56,6 +57,7 @@ export async function registerPartnerPlayer(
   ctx: AppContext,
   form: PartnerRegisterRequest,
   ip: string | null,
+  locale: Locale | null,
 ): Promise<string> {
   if (form.Additional) {
     await audit(ctx, null, 'register.bot_trap', ip);
@@ -132,6 +134,7 @@ export async function registerPartnerPlayer(
           banned_at: null,
           created_at: now,
           updated_at: now,
+          locale,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -28,6 +28,7 @@ import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
 import { findUserByIdUser } from '../profile/users.ts';
 import { logInWithTicket, registerPartnerPlayer } from './registration.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import { completeSignOn, partnerKeyOf, startSignOn } from './sign-on.ts';
 
 function originOf(request: FastifyRequest) {
@@ -115,7 +116,9 @@ export async function partnerRoutes(app: FastifyInstance, ctx: AppContext): Prom
     config: limited,
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_REGISTER'),
-    handler: async (request) => ({ Created: await registerPartnerPlayer(ctx, request.body, request.ip) }),
+    handler: async (request) => ({
+      Created: await registerPartnerPlayer(ctx, request.body, request.ip, requestLocale(request)),
+    }),
   });
 
   r.get('/partner/user/:created/log-in', {

@@ -12,10 +12,16 @@
  * reset revokes every session of the player and every other recovery link, and confirms the address
  * (the player proved it owns the mailbox). Partner environments have no recovery (spec §2).
  */
-import { isPartnerEnvironment, type PasswordRecoveryValidationRequest } from '@guildgate/contracts';
+import {
+  isPartnerEnvironment,
+  type Locale,
+  type PasswordRecoveryValidationRequest,
+} from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { brandName } from '../../lib/brand.ts';
+import { mailLocale } from '../../lib/locale.ts';
+import { composeMail } from '../mail/mail-texts.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { HOUR_MS, MINUTE_MS, isoNow } from '../../lib/time.ts';
@@ -57,22 +63,29 @@ export async function requestPasswordRecovery(
   ctx: AppContext,
   email: string,
   ip: string | null,
+  locale: Locale | null,
 ): Promise<void> {
   requireRecovery(ctx);
   if (!email.trim()) throw badRequest('ERROR_EMAIL_EMPTY', 'Email');
   if (email.length > 255) return;
-  ctx.deferred.run('password recovery', () => sendRecoveryLink(ctx, email, ip));
+  ctx.deferred.run('password recovery', () => sendRecoveryLink(ctx, email, ip, locale));
 }
 
 /**
  * Queues a recovery link for `email` when it belongs to a player who can use a password (not banned,
  * not a partner sign-on player) and the hourly limit allows; nothing otherwise. The link and its mail
- * are written in one transaction; the outbox delivers the mail.
+ * are written in one transaction; the outbox delivers the mail, in the player's saved locale, else
+ * `locale` (the asking request's Accept-Language, read before the answer).
  */
-export async function sendRecoveryLink(ctx: AppContext, email: string, ip: string | null): Promise<void> {
+export async function sendRecoveryLink(
+  ctx: AppContext,
+  email: string,
+  ip: string | null,
+  locale: Locale | null,
+): Promise<void> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'password_hash', 'banned_at'])
+    .select(['id', 'email', 'username', 'locale', 'password_hash', 'banned_at'])
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
   if (!user || !user.password_hash || user.banned_at) return;
@@ -86,18 +99,13 @@ export async function sendRecoveryLink(ctx: AppContext, email: string, ip: strin
       kind: 'password-recovery',
       to: user.email,
       userId: user.id,
-      content: {
+      content: composeMail(
+        'password-recovery',
+        mailLocale(user.locale, locale),
         brand,
-        subject: `Reset your ${brand} password`,
-        greeting: `Hello ${user.username},`,
-        lines: [
-          `Someone asked to reset the password of your ${brand} account.`,
-          `Choose a new password with the button below. This link works once and expires in ${RECOVERY_LINK_TTL_MINUTES} minutes.`,
-        ],
-        actionLabel: 'Choose a new password',
-        actionUrl: pageUrl(ctx, '/password-recovery/reset', { token }),
-        footer: 'If you did not ask for this, you can ignore this email: your password stays the same.',
-      },
+        pageUrl(ctx, '/password-recovery/reset', { token }),
+        { username: user.username, ttlMinutes: RECOVERY_LINK_TTL_MINUTES },
+      ),
     });
   });
   ctx.outbox.wake();

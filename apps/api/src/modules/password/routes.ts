@@ -10,6 +10,7 @@ import {
   PasswordRecoveryValidationRequestSchema,
   SuccessResponseSchema,
 } from '@guildgate/contracts';
+import { requestLocale } from '../../lib/locale.ts';
 import type { AppContext } from '../../context.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
@@ -38,7 +39,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     onRequest: anonymousAuth(ctx),
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
-      await requestPasswordRecovery(ctx, request.body.Email, request.ip);
+      await requestPasswordRecovery(ctx, request.body.Email, request.ip, requestLocale(request));
       return { Success: true };
     },
   });

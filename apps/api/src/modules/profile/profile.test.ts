@@ -65,6 +65,8 @@ describe.each(STORES)('profile on %s', (kind) => {
       SteamCheck: false,
       Blocks: [],
       Badges: [],
+      // Registered without an Accept-Language: no saved language.
+      Locale: null,
     });
   });
 

@@ -1,7 +1,7 @@
 /**
- * GET profile/user/{id}?include=Block, GET profile/connects, POST profile/user/{userId}/update-username
- * and POST profile/user/{userId}/update-email (spec §7; §3 User, Connection; §2 Update username,
- * Update email).
+ * GET profile/user/{id}?include=Block, GET profile/connects, POST profile/user/{userId}/update-username,
+ * POST profile/user/{userId}/update-email (spec §7; §3 User, Connection; §2 Update username, Update
+ * email) and POST profile/user/{userId}/update-locale (the saved language, issue 19 §7).
  * A player reads and changes only their own profile (403 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import {
   ProfileQuerySchema,
   SuccessResponseSchema,
   UpdateEmailRequestSchema,
+  UpdateLocaleRequestSchema,
   UpdateUsernameRequestSchema,
   UserIdParamsSchema,
   UserSchema,
@@ -18,17 +19,19 @@ import {
   type Connection,
   type User,
 } from '@guildgate/contracts';
+import { requestLocale, savedLocale } from '../../lib/locale.ts';
 import type { AppContext } from '../../context.ts';
 import { requireSelf, userAuth } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { updateUsername } from './username.ts';
+import { saveLocale } from './locale.ts';
 import { requestEmailUpdate } from '../email/update.ts';
 import { loadBadges } from '../survey/service.ts';
 
 /**
  * The spec's User of `userId` (spec §3 User), with its blocked players when `withBlocks` and always its
- * badges, oldest first (`Badges`, the survey's Profiler Badge).
+ * badges, oldest first (`Badges`, the survey's Profiler Badge), and its saved language (`Locale`).
  * @throws 404 ERROR_NOT_FOUND when the player no longer exists
  */
 export async function loadUser(ctx: AppContext, userId: number, withBlocks: boolean): Promise<User> {
@@ -59,6 +62,7 @@ export async function loadUser(ctx: AppContext, userId: number, withBlocks: bool
     SteamCheck: user.steam_check === 1,
     Blocks: blocks.map((b) => ({ Id: b.id_user, Username: b.username, AvatarUrl: b.avatar_url })),
     Badges: badges,
+    Locale: savedLocale(user.locale),
   };
 }
 
@@ -125,6 +129,24 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
+  r.post('/profile/user/:id/update-locale', {
+    schema: {
+      description:
+        "Saves the player's language (issue 19 §7, the footer's switcher): read back as User.Locale; " +
+        'e-mails use it first, and reference data when a call names no language.',
+      params: UserIdParamsSchema,
+      body: UpdateLocaleRequestSchema,
+      response: { 200: SuccessResponseSchema },
+    },
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request, request.params.id);
+      await saveLocale(ctx, auth.userId, request.body.Locale);
+      void reply.header('cache-control', 'no-store');
+      return { Success: true };
+    },
+  });
+
   r.post('/profile/user/:id/update-email', {
     schema: {
       params: UserIdParamsSchema,
@@ -135,7 +157,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: user,
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);
-      await requestEmailUpdate(ctx, auth, request.body, request.ip);
+      await requestEmailUpdate(ctx, auth, request.body, request.ip, requestLocale(request));
       return { Success: true };
     },
   });

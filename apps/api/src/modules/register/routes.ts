@@ -19,6 +19,7 @@ import { confirmEmail } from '../email/confirm.ts';
 import { registerPlayer } from './service.ts';
 import { issueFormToken } from './form-token.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
+import { requestLocale } from '../../lib/locale.ts';
 
 /** Registers the register routes on the /api scope. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -42,7 +43,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_REGISTER'),
     handler: async (request, reply) => {
-      await registerPlayer(ctx, request.body, request.ip);
+      await registerPlayer(ctx, request.body, request.ip, requestLocale(request));
       return reply.code(201).send({ Success: true });
     },
   });

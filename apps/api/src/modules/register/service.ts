@@ -5,7 +5,7 @@
  * mail outbox, modules/mail/outbox.ts) are written in one transaction: an acknowledged registration
  * always gets its mail, even when SMTP is down or the node dies right after answering.
  */
-import type { ErrorCode, ErrorItem, RegisterRequest } from '@guildgate/contracts';
+import type { ErrorCode, ErrorItem, Locale, RegisterRequest } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
@@ -83,7 +83,8 @@ async function tooFastCheck(ctx: AppContext, form: RegisterRequest): Promise<str
 }
 
 /**
- * POST register/new-user.
+ * POST register/new-user. `locale` (the request's Accept-Language, lib/locale.ts) becomes the player's
+ * saved locale, and the language of the verification e-mail.
  * @throws 400 with every failing property (AccessKeyValue: ERROR_ACCESS_KEY_NON_EXISTANT /
  *   _ALREADY_USED when access-key registration is on); ERROR_REGISTER_INVALID for a tripped bot trap;
  *   ERROR_TOO_FAST for a form token younger than REGISTER_MINIMUM_TIME_ON_PAGE_MS, missing, altered or
@@ -94,6 +95,7 @@ export async function registerPlayer(
   ctx: AppContext,
   form: RegisterRequest,
   ip: string | null,
+  locale: Locale | null,
 ): Promise<void> {
   if (form.Additional || (form.UsageNameHoneyPot ?? '') !== '') {
     await audit(ctx, null, 'register.bot_trap', ip);
@@ -148,15 +150,16 @@ export async function registerPlayer(
           banned_at: null,
           created_at: now,
           updated_at: now,
+          locale,
         })
-        .returning(['id', 'email', 'username'])
+        .returning(['id', 'email', 'username', 'locale'])
         .executeTakeFirstOrThrow();
       // Used in this transaction: of two registrations with one key, exactly one succeeds.
       if (accessKey !== null) await consumeAccessKey(trx, accessKey, user.id);
       // spec §3 G2GSegaOptin (when the newsletter section is on): the player receives every list.
       if (ctx.config.features.newsletterSection && form.G2GSegaOptin) await optInToEveryList(trx, user.id);
       const token = await createVerificationLink({ ...ctx, db: trx }, user, redirectUrl);
-      await queueVerificationEmail(ctx, trx, user, token);
+      await queueVerificationEmail(ctx, trx, user, token, locale);
       await audit({ db: trx }, user.id, 'register.created', ip);
     });
   } catch (error) {

@@ -1,7 +1,9 @@
 /**
  * Typed client of the account API (spec §6, §7; DESIGN.md §4). Every call goes to
  * `config.accountApiUrl + path` with a JSON body, the `x-api-key` header, and
- * `Authorization: Bearer <token.Value>` for a logged-in player, else the anonymous bearer.
+ * `Authorization: Bearer <token.Value>` for a logged-in player, else the anonymous bearer, and
+ * `Accept-Language` with the UI's current language (issue 19 §7: the API answers reference data and
+ * writes e-mails in it).
  * 200/201 resolve with the body parsed by the contract schema; 400 and 503 reject with the error body
  * (spec §8: both show BadRequestError with the first message, e.g. a provider that is down); any other
  * status rejects with the status only.
@@ -42,6 +44,8 @@ export interface ApiClientDependencies {
   config: Pick<RuntimeConfiguration, 'accountApiUrl' | 'accountApiKey' | 'apiKey'>;
   /** Resolves the player's access token, or null when anonymous. */
   userBearer: () => Promise<string | null>;
+  /** The UI's current language ('en', 'fr'), sent as `Accept-Language`; none is sent without it. */
+  language?: () => string;
   fetchFn?: typeof fetch;
 }
 
@@ -66,7 +70,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Creates the account-API client (spec §7). */
-export function createApiClient({ config, userBearer, fetchFn }: ApiClientDependencies): ApiClient {
+export function createApiClient({ config, userBearer, language, fetchFn }: ApiClientDependencies): ApiClient {
   const doFetch = fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   return {
     async call(method, path, options = {}) {
@@ -76,6 +80,8 @@ export function createApiClient({ config, userBearer, fetchFn }: ApiClientDepend
         'x-api-key': config.accountApiKey,
         authorization: `Bearer ${bearer}`,
       };
+      const lang = language?.();
+      if (lang) headers['accept-language'] = lang;
       const hasBody = options.body !== undefined;
       if (hasBody) headers['content-type'] = 'application/json';
       let response: Response;

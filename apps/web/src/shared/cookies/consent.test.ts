@@ -25,6 +25,7 @@ const DAYS_365_IN_SECONDS = 365 * 24 * 60 * 60;
 
 const NECESSARY: CookieCategory = {
   Id: 1,
+  CanonicalName: 'Necessary cookies',
   Name: 'Necessary cookies',
   Description: 'Session',
   IsActive: true,
@@ -33,6 +34,7 @@ const NECESSARY: CookieCategory = {
 };
 const ANALYTICS: CookieCategory = {
   Id: 2,
+  CanonicalName: 'Analytical cookies',
   Name: 'Analytical cookies',
   Description: 'Audience',
   IsActive: true,
@@ -41,6 +43,7 @@ const ANALYTICS: CookieCategory = {
 };
 const MARKETING: CookieCategory = {
   Id: 3,
+  CanonicalName: 'Marketing cookies',
   Name: 'Marketing cookies',
   Description: 'Offers',
   IsActive: true,
@@ -50,6 +53,7 @@ const MARKETING: CookieCategory = {
 /** An optional category that drives no consent cookie (spec §3 "others"). */
 const SOCIAL: CookieCategory = {
   Id: 7,
+  CanonicalName: 'Social media cookies',
   Name: 'Social media cookies',
   Description: 'Share buttons',
   IsActive: true,
@@ -113,13 +117,30 @@ describe('consent cookies', () => {
 });
 
 describe('categories and switches', () => {
-  it('map categories to the cookies by Name; other categories drive none', () => {
+  it('map categories to the cookies by CanonicalName; other categories drive none', () => {
     expect(valuesFromCategories([NECESSARY, { ...ANALYTICS, IsAccepted: true }, MARKETING])).toEqual(MIXED);
     expect(valuesFromCategories([{ ...MARKETING, IsAccepted: true }, SOCIAL])).toEqual({
       analytics: false,
       marketing: true,
     });
     expect(valuesFromCategories([])).toEqual(ALL_REFUSED);
+  });
+
+  it('map translated categories by CanonicalName, never by their Name in the language shown', () => {
+    const french = [
+      { ...NECESSARY, Name: 'Cookies nécessaires' },
+      { ...ANALYTICS, Name: 'Cookies analytiques', IsAccepted: true },
+      { ...MARKETING, Name: 'Cookies marketing' },
+    ];
+    expect(valuesFromCategories(french)).toEqual(MIXED);
+    expect(initialSelection(french, MIXED)).toEqual({ 1: true, 2: true, 3: false });
+    expect(writesForValues(MIXED, french)).toEqual([
+      { call: 'set-cookie', body: { Id_Cookie: 2, IsAccepted: true } },
+      { call: 'set-cookie', body: { Id_Cookie: 3, IsAccepted: false } },
+    ]);
+    // A category named like a spec §9 one in the language shown, but canonically another, drives none.
+    const lookalike: CookieCategory = { ...SOCIAL, Name: 'Analytical cookies', IsAccepted: true };
+    expect(valuesFromCategories([lookalike])).toEqual(ALL_REFUSED);
   });
 
   it('show the active categories only', () => {
@@ -164,7 +185,7 @@ describe('server calls that store a choice', () => {
     ]);
   });
 
-  it('cookie values made before logging in: accept-all when they agree, else set-cookie by Name', () => {
+  it('cookie values made before logging in: accept-all when they agree, else set-cookie by CanonicalName', () => {
     expect(writesForValues(ALL_ACCEPTED, CATEGORIES)).toEqual(writesForAll(true));
     expect(writesForValues(ALL_REFUSED, [])).toEqual(writesForAll(false));
     expect(writesForValues(MIXED, [...CATEGORIES, SOCIAL])).toEqual([

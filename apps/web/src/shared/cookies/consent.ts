@@ -1,7 +1,7 @@
 /**
  * Cookie consent decisions (spec §4 Cookie consent; §9 consent cookies; §7 cookie calls), pure so
  * they are unit-tested: reading and writing the three consent cookies, mapping the categories of
- * GET cookie / GET cookie/user/{id} to them by Name, the settings dialog's switches, which server
+ * GET cookie / GET cookie/user/{id} to them by CanonicalName (the spec §9 name, whatever the language), the settings dialog's switches, which server
  * calls store a choice, and what a logged-in player's server record asks the manager to do.
  *
  * The consent cookies: `consent_cookies=1` once any choice is made (the banner is shown unless it
@@ -73,13 +73,15 @@ export function shownCategories(categories: readonly CookieCategory[]): CookieCa
 
 /**
  * The cookie values of a category list (`IsAccepted` of 'Analytical cookies' and 'Marketing
- * cookies'; a category missing from the list counts as refused). Used to restore the cookies from
- * GET cookie/user/{id}.
+ * cookies', found by `CanonicalName`, the same in every language; a category missing from the list
+ * counts as refused). Used to restore the cookies from GET cookie/user/{id}.
  */
-export function valuesFromCategories(categories: readonly Pick<CookieCategory, 'Name' | 'IsAccepted'>[]) {
+export function valuesFromCategories(
+  categories: readonly Pick<CookieCategory, 'CanonicalName' | 'IsAccepted'>[],
+) {
   const values: ConsentValues = { ...ALL_REFUSED };
   for (const category of categories) {
-    const key = consentCookieKeyOf(category.Name);
+    const key = consentCookieKeyOf(category.CanonicalName);
     if (key) values[key] = category.IsAccepted;
   }
   return values;
@@ -99,7 +101,7 @@ export function initialSelection(
 ): ConsentSelection {
   const selection: ConsentSelection = {};
   for (const category of categories) {
-    const key = consentCookieKeyOf(category.Name);
+    const key = consentCookieKeyOf(category.CanonicalName);
     selection[category.Id] = !category.IsOptional
       ? true
       : key && current
@@ -115,7 +117,10 @@ export function valuesFromSelection(
   selection: ConsentSelection,
 ): ConsentValues {
   return valuesFromCategories(
-    categories.map((category) => ({ Name: category.Name, IsAccepted: selection[category.Id] === true })),
+    categories.map((category) => ({
+      CanonicalName: category.CanonicalName,
+      IsAccepted: selection[category.Id] === true,
+    })),
   );
 }
 
@@ -149,7 +154,7 @@ export function writesForSelection(
 /**
  * The calls that store cookie values made before the server knew of them (e.g. chosen before
  * logging in): one accept-all when both values agree, else one set-cookie per category that drives
- * a cookie, found by Name in `categories`.
+ * a cookie, found by CanonicalName in `categories`.
  */
 export function writesForValues(
   values: ConsentValues,
@@ -158,7 +163,7 @@ export function writesForValues(
   if (values.analytics === values.marketing) return writesForAll(values.analytics);
   const writes: ConsentWrite[] = [];
   for (const category of categories) {
-    const key = consentCookieKeyOf(category.Name);
+    const key = consentCookieKeyOf(category.CanonicalName);
     if (key && category.IsOptional)
       writes.push({ call: 'set-cookie', body: { Id_Cookie: category.Id, IsAccepted: values[key] } });
   }

@@ -91,11 +91,55 @@ describe('the French locale', () => {
     expect(errorText(i18n, 'ERROR_BRAND_NEW')).toBe('ERROR_BRAND_NEW');
     expect(errorText(i18n, 'weird:code.with.dots')).toBe('weird:code.with.dots');
   });
-  it('translates the pages and keeps the page-title prefix of the spec', async () => {
+  it('translates the pages and the page-title prefix', async () => {
     const i18n = await instance('fr');
     expect(i18n.t('home.login')).toBe('Se connecter');
-    expect(i18n.t('app.titlePrefix', { title: i18n.t('titles.login') })).toBe('Account - Connexion');
+    // The page-title prefix is translated too (issue 19 §7): 'Account - ' is spec §2's English.
+    expect(i18n.t('app.titlePrefix', { title: i18n.t('titles.login') })).toBe('Compte - Connexion');
+    expect(i18n.t('app.defaultTitle')).toBe('Compte');
     expect(i18n.t('connections.age.days', { count: 2 })).toBe('2 jours');
     expect(i18n.t('brand.twoPointStudios.welcome')).toBe('Bienvenue dans la communauté Two Point Studios');
   });
 });
+
+describe('outside parties (issue 19 §7: one name per party, in both languages)', () => {
+  /** Generic names the spec uses for the providers, which the UI must not show in place of theirs. */
+  const GENERIC = /PC game store|live-streaming|epic-style|boutique de jeux|streaming en direct/i;
+  /** The two spec §8 messages whose exact English words name the PC game store. */
+  const SPEC_WORDING = new Set(['ERROR_USER_STEAM_EXIST', 'ERROR_STEAM_NOT_REACHABLE']);
+
+  it('names each provider as Connections does, in both languages', async () => {
+    for (const lng of ['en', 'fr'] as const) {
+      const i18n = await instance(lng);
+      expect(i18n.t('linking.steam')).toBe('Steam');
+      expect(i18n.t('linking.twitch')).toBe('Twitch');
+      expect(i18n.t('linking.epic-games')).toBe('Epic Games');
+      expect(i18n.t('survey.connect')).toContain('Steam');
+    }
+  });
+
+  it('never shows a generic name instead, but for the spec wording of two English messages', () => {
+    const texts = [...EN_TEXTS, ...FR_TEXTS].filter(([, text]) => GENERIC.test(text));
+    expect(texts).toEqual([]);
+    const errors = Object.entries({ ...RESOURCES.en.errors, ...prefixed(RESOURCES.fr.errors, 'fr:') });
+    expect(errors.filter(([code, text]) => GENERIC.test(text) && !SPEC_WORDING.has(code))).toEqual([]);
+    for (const code of SPEC_WORDING)
+      expect(RESOURCES.fr.errors[code as 'ERROR_USER_STEAM_EXIST']).toContain('Steam');
+  });
+});
+
+describe('the language switcher texts', () => {
+  it('name each language in its own language, whatever the UI language', async () => {
+    for (const lng of ['en', 'fr'] as const) {
+      const i18n = await instance(lng);
+      expect(i18n.t('language.en')).toBe('English');
+      expect(i18n.t('language.fr')).toBe('Français');
+    }
+    expect((await instance('fr')).t('language.label')).toBe('Langue');
+  });
+});
+
+/** `record` with `prefix` before each key. */
+function prefixed(record: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
+}

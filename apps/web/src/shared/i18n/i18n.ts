@@ -1,7 +1,9 @@
 /**
- * i18next set-up (DESIGN.md §6): English and French resources, the language picked from the browser
- * (`?lng=`, then the choice kept in localStorage, then navigator language; English when it is neither),
- * `<html lang>` kept in line, error codes in the `errors` namespace (spec §8 "text filter").
+ * i18next set-up (DESIGN.md §6): English and French resources, the language picked from the `lng`
+ * query, else the player's choice on this device (the footer's switcher, {@link chooseLanguage}, kept
+ * in localStorage under {@link LANGUAGE_STORAGE_KEY}), else the browser (navigator language; English when
+ * it is neither); `<html lang>` kept in line, error codes in the `errors` namespace (spec §8 "text
+ * filter"). The API client sends {@link uiLanguage} as Accept-Language (issue 19 §7).
  *
  * Only the shown language is downloaded (docs/performance.md): each language is a chunk loaded through
  * `i18next-resources-to-backend`; switching language loads the other one then. French is complete (its
@@ -19,6 +21,9 @@ import { initReactI18next } from 'react-i18next';
 export const LANGUAGES = ['en', 'fr'] as const;
 /** A language of {@link LANGUAGES}. */
 export type Language = (typeof LANGUAGES)[number];
+
+/** The localStorage key of the language chosen on this device (i18next's detector reads it). */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 /** Loads one language's namespaces (a chunk of its own per language). */
 const LOADERS: Record<Language, () => Promise<Record<string, object>>> = {
@@ -52,6 +57,8 @@ export async function initI18n(): Promise<I18n> {
       detection: {
         order: ['querystring', 'localStorage', 'navigator'],
         lookupQuerystring: 'lng',
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        // Only an explicit choice is remembered (chooseLanguage), never a detected language.
         caches: [],
       },
       react: { useSuspense: false },
@@ -72,4 +79,31 @@ const CODE_OPTIONS = { ns: 'errors', nsSeparator: false, keySeparator: false } a
  */
 export function errorText(i18n: Pick<I18n, 'exists' | 't'>, code: string): string {
   return i18n.exists(code, CODE_OPTIONS) ? String(i18n.t(code, CODE_OPTIONS)) : code;
+}
+
+/** The UI's current language: one of {@link LANGUAGES} (the fallback before initialisation). */
+export function uiLanguage(): Language {
+  const current = i18next.resolvedLanguage;
+  return LANGUAGES.find((language) => language === current) ?? LANGUAGES[0]!;
+}
+
+/**
+ * Switches the UI to `language` and remembers the choice on this device (localStorage, read back by the
+ * detector on the next visit; a storage that refuses, e.g. a private window's, keeps the choice for
+ * this page only). `<html lang>` follows through the languageChanged listener of {@link initI18n}.
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // No storage: the choice lasts as long as the page.
+  }
+  await i18next.changeLanguage(language);
+}
+
+/** Calls `listener` after every change of the UI's language; returns the unsubscribe function. */
+export function onLanguageChange(listener: (language: Language) => void): () => void {
+  const handler = () => listener(uiLanguage());
+  i18next.on('languageChanged', handler);
+  return () => i18next.off('languageChanged', handler);
 }

@@ -313,9 +313,10 @@ export const EN = {
     confirm: 'Confirm', // e2e
   },
   linking: {
-    steam: 'PC game store',
-    twitch: 'live-streaming service',
-    'epic-games': 'epic-style game store',
+    // One name per outside party, as Connections shows it (issue 19 §7).
+    steam: 'Steam',
+    twitch: 'Twitch',
+    'epic-games': 'Epic Games',
     linking: 'Linking your {{provider}} account',
     refreshing: 'Refreshing your {{provider}} account',
     callback: 'Finishing the link with your {{provider}} account',
@@ -326,8 +327,8 @@ export const EN = {
     intro: 'Answer ten short questions about how you play and earn the Profiler Badge.',
     start: 'Start the survey', // e2e
     connectPrompt:
-      'Connect your PC game store account first: the survey can only be answered with it, and your answers are saved with it.',
-    connect: 'Connect my PC game store account', // e2e
+      'Connect your Steam account first: the survey can only be answered with it, and your answers are saved with it.',
+    connect: 'Connect my Steam account', // e2e
     alreadyEarned:
       'You already hold the Profiler Badge. You may answer the survey again to update your profile.',
     questionsIntro:
@@ -449,6 +450,12 @@ export const EN_SHELL = {
     environments: { staging: 'Staging', test: 'Test', preprod: 'Pre-production' },
     cookieSettings: 'Manage cookies', // e2e
     footerNote: '{{studio}} player account',
+  },
+  // The footer's language switcher (issue 19 §7): each language named in its own language.
+  language: {
+    label: 'Language', // e2e
+    en: 'English', // e2e
+    fr: 'Français', // e2e
   },
   brand: {
     community: {

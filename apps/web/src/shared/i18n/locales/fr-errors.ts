@@ -13,7 +13,7 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_EMAIL_RECOVERY_NOTEXISTS: "Votre lien n'est pas valide.",
   ERROR_PASSWORD_RECOVERY_EXPIRED: 'Votre lien a expiré.',
   ERROR_EMAIL_RECOVERY_EXPIRED: 'Votre lien a expiré.',
-  ERROR_USER_STEAM_EXIST: 'Ce compte de boutique de jeux PC est déjà associé à un autre utilisateur.',
+  ERROR_USER_STEAM_EXIST: 'Ce compte Steam est déjà associé à un autre utilisateur.',
   ERROR_USER_REFERRER_NOTEXISTS: "Votre parrain n'existe pas.",
   // §8 username
   ERROR_USERNAME_LENGTH: "Votre nom d'utilisateur doit contenir entre 2 et 25 caractères.",
@@ -55,10 +55,8 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_USER_IP_BANNED: 'Votre adresse IP a été bannie.',
   ERROR_USER_IP_BANNED_LOGIN: 'Vous ne pouvez pas vous connecter depuis cette adresse IP.',
   ERROR_USER_IP_BANNED_REGISTER: 'Vous ne pouvez pas créer de compte depuis cette adresse IP.',
-  ERROR_USER_IP_BANNED_STEAM_LINK:
-    'Vous ne pouvez pas associer un compte de boutique de jeux PC depuis cette adresse IP.',
-  ERROR_USER_IP_BANNED_TWITCH_LINK:
-    'Vous ne pouvez pas associer un compte de streaming en direct depuis cette adresse IP.',
+  ERROR_USER_IP_BANNED_STEAM_LINK: 'Vous ne pouvez pas associer un compte Steam depuis cette adresse IP.',
+  ERROR_USER_IP_BANNED_TWITCH_LINK: 'Vous ne pouvez pas associer un compte Twitch depuis cette adresse IP.',
   ERROR_USER_IP_BANNED_EPICGAMES_LINK:
     'Vous ne pouvez pas associer un compte Epic Games depuis cette adresse IP.',
   // §8 partners, providers, keys, newsletter, registration, tokens
@@ -72,11 +70,11 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_PARTNER_UNKNOWN: 'Ce studio ne connecte pas de joueurs ici.',
   ERROR_PARTNER_SIGN_ON_INVALID:
     'Cette connexion a expiré ou a déjà été utilisée. Veuillez vous reconnecter.',
-  ERROR_STEAM_NOT_REACHABLE: "L'API de la boutique de jeux PC est injoignable pour le moment.",
+  ERROR_STEAM_NOT_REACHABLE: "L'API de Steam est injoignable pour le moment.",
   // linking (spec §4 Linking a provider)
-  ERROR_USER_TWITCH_EXIST: 'Ce compte de streaming en direct est déjà associé à un autre utilisateur.',
+  ERROR_USER_TWITCH_EXIST: 'Ce compte Twitch est déjà associé à un autre utilisateur.',
   ERROR_USER_EPICGAMES_EXIST: 'Ce compte Epic Games est déjà associé à un autre utilisateur.',
-  ERROR_TWITCH_NOT_REACHABLE: 'Le service de streaming en direct est injoignable pour le moment.',
+  ERROR_TWITCH_NOT_REACHABLE: 'Twitch est injoignable pour le moment.',
   ERROR_EPICGAMES_NOT_REACHABLE: 'Le service Epic Games est injoignable pour le moment.',
   ERROR_LINK_STATE_INVALID:
     "Cette demande d'association a expiré ou a été commencée ailleurs. Veuillez recommencer.",
@@ -116,8 +114,7 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
     'Le mot de passe doit contenir entre 8 et 16 caractères, dont au moins une majuscule et une minuscule',
   ERROR_APPROVE_CODE_OF_CONDUCT: 'Vous devez accepter le code de conduite.',
   ERROR_SURVEY_ANSWER_REQUIRED: 'Vous devez répondre à cette question.',
-  ERROR_SURVEY_STEAM_REQUIRED:
-    'Connectez votre compte de boutique de jeux PC pour répondre au questionnaire.',
+  ERROR_SURVEY_STEAM_REQUIRED: 'Connectez votre compte Steam pour répondre au questionnaire.',
   ERROR_SURVEY_PLAYER_MISMATCH: 'Ces réponses n’appartiennent pas à ce compte.',
   ERROR_OLD_PASSWORD_INCORRECT: 'Votre mot de passe actuel est incorrect.',
   ERROR_EMAIL_SAME: 'Cette adresse e-mail est déjà la vôtre.',

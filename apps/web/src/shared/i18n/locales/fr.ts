@@ -1,8 +1,8 @@
 /**
  * French UI texts (DESIGN.md §6 "a second locale proves the mechanism"; issue 3: complete for the pages
  * built so far). Same keys as `EN` + `EN_SHELL` (checked by i18n.test.ts: a missing key fails) and a
- * message for every error code of the catalogue (checked by the type below). Page titles keep the
- * product's 'Account - …' prefix (spec §2).
+ * message for every error code of the catalogue (checked by the type below). Page titles are
+ * 'Compte - …', the French of spec §2's 'Account - …' prefix (issue 19 §7).
  */
 
 /** A tree of texts (the shape of one locale's `translation` namespace). */
@@ -13,8 +13,8 @@ export interface LocaleTree {
 /** The `translation` namespace in French. */
 export const FR = {
   app: {
-    defaultTitle: 'Account',
-    titlePrefix: 'Account - {{title}}',
+    defaultTitle: 'Compte',
+    titlePrefix: 'Compte - {{title}}',
     loading: 'Chargement',
     skipToContent: 'Aller au contenu principal',
     homeLink: 'Accueil du compte {{studio}}',
@@ -324,9 +324,10 @@ export const FR = {
     confirm: 'Confirmer',
   },
   linking: {
-    steam: 'boutique de jeux PC',
-    twitch: 'service de streaming en direct',
-    'epic-games': 'boutique de jeux de style epic',
+    // One name per outside party, as Connections shows it (issue 19 §7).
+    steam: 'Steam',
+    twitch: 'Twitch',
+    'epic-games': 'Epic Games',
     linking: 'Association de votre compte {{provider}}',
     refreshing: 'Actualisation de votre compte {{provider}}',
     callback: "Finalisation de l'association de votre compte {{provider}}",
@@ -337,8 +338,8 @@ export const FR = {
     intro: 'Répondez à dix questions rapides sur votre façon de jouer et gagnez le badge Profiler.',
     start: 'Commencer le questionnaire',
     connectPrompt:
-      "Connectez d'abord votre compte de boutique de jeux PC : le questionnaire ne peut être rempli qu'avec lui, et vos réponses y sont enregistrées.",
-    connect: 'Connecter mon compte de boutique de jeux PC',
+      "Connectez d'abord votre compte Steam : le questionnaire ne peut être rempli qu'avec lui, et vos réponses y sont enregistrées.",
+    connect: 'Connecter mon compte Steam',
     alreadyEarned:
       'Vous possédez déjà le badge Profiler. Vous pouvez répondre à nouveau au questionnaire pour mettre votre profil à jour.',
     questionsIntro:
@@ -450,6 +451,12 @@ export const FR = {
     environments: { staging: 'Staging', test: 'Test', preprod: 'Pré-production' },
     cookieSettings: 'Gérer les cookies',
     footerNote: 'Compte joueur {{studio}}',
+  },
+  // The footer's language switcher (issue 19 §7): each language named in its own language.
+  language: {
+    label: 'Langue',
+    en: 'English',
+    fr: 'Français',
   },
   brand: {
     community: {

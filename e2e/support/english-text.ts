@@ -1,0 +1,150 @@
+/**
+ * Finding English left on a French page or in a French e-mail (issue 19 §7 "French, completely").
+ *
+ * The English to look for is every English text whose French differs: the SPA's catalogues (`EN` +
+ * `EN_SHELL` against `FR`, `EN_ERRORS` against `FR_ERRORS`), the reference data the server sends
+ * (apps/api/src/db/reference-data.ts: cookie categories, newsletter lists, deletion reasons) and the
+ * e-mails' words (apps/api/src/modules/mail/mail-texts.ts). Texts the two languages share (brand
+ * names, 'Newsletter', 'Cookies', the switcher's 'English' / 'Français') are not English leftovers and
+ * are left out. A text with placeholders (`{{studio}}`, a mail's username) matches with anything in
+ * their place; matches are case-sensitive and whole-word (`Confirm` is not found in `Confirmer`).
+ *
+ * A page's text is what a person reads or hears: the visible text (`innerText`, visually hidden
+ * screen-reader text included), the accessible names and descriptions given in attributes
+ * (`aria-label`, `alt`, `title`, `placeholder`) and the document title.
+ */
+import { expect, type Page } from '@playwright/test';
+import type { MailboxMessage } from '@guildgate/contracts';
+import { EN, EN_ERRORS, EN_SHELL } from '../../apps/web/src/shared/i18n/locales/en.ts';
+import { FR } from '../../apps/web/src/shared/i18n/locales/fr.ts';
+import { FR_ERRORS } from '../../apps/web/src/shared/i18n/locales/fr-errors.ts';
+import { COOKIE_CATEGORIES, DELETION_TYPES, NEWSLETTER_LISTS } from '../../apps/api/src/db/reference-data.ts';
+import { MAIL_TEXTS, type MailWords } from '../../apps/api/src/modules/mail/mail-texts.ts';
+
+/** One English text to look for, and the pattern that finds it. */
+interface EnglishText {
+  /** Where it comes from (a catalogue key, a reference row, a mail kind). */
+  source: string;
+  text: string;
+  pattern: RegExp;
+}
+
+/** Every leaf of a text tree as `path → text`. */
+function leaves(tree: object, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [p, v] of leaves(value as object, path)) out.set(p, v);
+  }
+  return out;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Text a hole stands for (a placeholder's value): anything on one line, however short. */
+const HOLE = '[^\\n]+?';
+
+/**
+ * The whole-word pattern of `text` whose `holes` (placeholders) match anything; null when the text has
+ * no word of its own to find (only placeholders and punctuation).
+ */
+function patternOf(text: string, holes: RegExp): RegExp | null {
+  const parts = text.split(holes);
+  if (!parts.some((part) => /\p{L}{2,}/u.test(part))) return null;
+  const body = parts.map((part) => escape(part.replace(/\s+/g, ' '))).join(HOLE);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
+}
+
+function entry(source: string, text: string, holes: RegExp): EnglishText[] {
+  const pattern = patternOf(text, holes);
+  return pattern ? [{ source, text: text.split(holes).join('…'), pattern }] : [];
+}
+
+const PLACEHOLDER = /\{\{[^}]*\}\}/;
+
+/** The catalogue texts whose French differs. */
+function catalogueTexts(): EnglishText[] {
+  const french = leaves(FR);
+  const ui = [...leaves({ ...EN, ...EN_SHELL })]
+    .filter(([key, text]) => french.get(key) !== text)
+    .flatMap(([key, text]) => entry(key, text, PLACEHOLDER));
+  const errors = Object.entries(EN_ERRORS)
+    .filter(([code, text]) => (FR_ERRORS as Record<string, string>)[code] !== text)
+    .flatMap(([code, text]) => entry(`errors.${code}`, text, PLACEHOLDER));
+  return [...ui, ...errors];
+}
+
+/** The reference data's English texts whose French differs. */
+function referenceTexts(): EnglishText[] {
+  const pairs: Array<[string, string, string]> = [
+    ...COOKIE_CATEGORIES.flatMap((c): Array<[string, string, string]> => [
+      ['cookie category', c.name, c.fr.name],
+      ['cookie category', c.description, c.fr.description],
+    ]),
+    ...NEWSLETTER_LISTS.map((l): [string, string, string] => ['newsletter list', l.name, l.fr]),
+    ...DELETION_TYPES.map((d): [string, string, string] => ['deletion type', d.description, d.fr]),
+  ];
+  return pairs
+    .filter(([, english, french]) => english !== french)
+    .flatMap(([source, english]) => entry(source, english, PLACEHOLDER));
+}
+
+/** A value no real text holds, standing for each parameter of a mail (numbers print as `NaN`). */
+const MAIL_HOLE = '⟦hole⟧';
+const MAIL_HOLES = /⟦hole⟧|NaN/;
+
+/** The e-mails' English texts, their parameters as holes. */
+function mailTexts(): EnglishText[] {
+  const params = new Proxy({} as Record<string, unknown>, {
+    get: (_target, key) => (typeof key === 'string' && /^ttl/.test(key) ? Number.NaN : MAIL_HOLE),
+  });
+  return Object.entries(MAIL_TEXTS.en).flatMap(([kind, words]) => {
+    const english = (words as (brand: string, values: never) => MailWords)(MAIL_HOLE, params as never);
+    const texts = [english.subject, english.greeting, ...english.lines, english.actionLabel, english.footer];
+    return texts.flatMap((text) => entry(`mail ${kind}`, text, MAIL_HOLES));
+  });
+}
+
+/** Every English text a French page must not show. */
+export const ENGLISH_TEXTS: readonly EnglishText[] = [...catalogueTexts(), ...referenceTexts()];
+/** Every English text a French e-mail must not hold. */
+export const ENGLISH_MAIL_TEXTS: readonly EnglishText[] = mailTexts();
+
+/** The English texts found in `text` (whitespace runs count as one space), as `source: text`. */
+export function englishIn(text: string, among: readonly EnglishText[] = ENGLISH_TEXTS): string[] {
+  const normalised = text.replace(/[ \t\u00a0]+/g, ' ');
+  return among.filter((e) => e.pattern.test(normalised)).map((e) => `${e.source}: ${e.text}`);
+}
+
+/** What a person reads or hears on the page: visible text, attribute names and the title. */
+export function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.title, document.body.innerText];
+    for (const element of document.body.querySelectorAll('[aria-label],[alt],[title],[placeholder]')) {
+      const box = element as HTMLElement;
+      if (box.closest('[hidden],[aria-hidden="true"]')) continue;
+      for (const name of ['aria-label', 'alt', 'title', 'placeholder']) {
+        const value = box.getAttribute(name);
+        if (value) parts.push(value);
+      }
+    }
+    return parts.join('\n');
+  });
+}
+
+/**
+ * Fails with the English texts found on the page (`label` names the page in the message); also checks
+ * `<html lang="fr">`. Call it once the page has its content (its heading is shown).
+ */
+export async function expectNoEnglish(page: Page, label: string): Promise<void> {
+  await expect(page.locator('html'), `<html lang> on ${label}`).toHaveAttribute('lang', 'fr');
+  const found = englishIn(await pageText(page));
+  expect(found, `English on ${label} (${page.url()})`).toEqual([]);
+}
+
+/** Fails unless `mail` is French: `<html lang="fr">` and none of the e-mails' English texts. */
+export function expectFrenchMail(mail: MailboxMessage): void {
+  expect(mail.html, `<html lang> of '${mail.subject}'`).toMatch(/<html[^>]*\slang="fr"/);
+  expect(englishIn(`${mail.subject}\n${mail.text}`, ENGLISH_MAIL_TEXTS), mail.subject).toEqual([]);
+  expect(englishIn(`${mail.subject}\n${mail.text}`), mail.subject).toEqual([]);
+}
