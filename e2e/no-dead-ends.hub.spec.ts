@@ -4,7 +4,7 @@
  * profile/me/rewards"; §4 Linking a provider): with the front url on the sandbox's partner community
  * site, as `npm start` sets it, "Browse website" lands on the community's home page, "View my profile"
  * on the player's profile there (signed in through the hub on the way, no log-in asked) and on to their
- * rewards, and the survey's "Connect my PC game store account" comes back, after the sandbox's Steam
+ * rewards, and the survey's "Connect my Steam account" comes back, after the sandbox's Steam
  * sign-in, to the survey's questions. axe on every page reached.
  *
  * A `*.hub.spec.ts` suite: runs in the deployment with `hubSuites` (`local`, whose FRONT_URL is the
@@ -52,12 +52,12 @@ test('"View my profile" lands on the player\'s profile, and on to their rewards'
 test("the survey's Steam connect comes back to the survey", async ({ page, player }) => {
   void player; // the fixture registered and logged in a fresh player, without Steam
   await page.goto('/survey');
-  await page.getByRole('link', { name: 'Connect my PC game store account' }).click();
+  await page.getByRole('link', { name: 'Connect my Steam account' }).click();
   await approveSteam(page, freshSteamId(), 'Survey Returner');
   // The link returns to <front url>/profile/me/rewards?steamid=…, which hands the player to the survey.
   await expect(page).toHaveURL(/\/survey\/qualification$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profiler survey' })).toBeVisible();
   await expect(page.getByText('Question 1 of 10', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Connect my PC game store account' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Connect my Steam account' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'survey after the Steam connect');
 });
