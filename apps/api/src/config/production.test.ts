@@ -49,8 +49,15 @@ describe('production mode', () => {
       'ANONYMOUS_BEARER:',
       'SMTP_URL:',
       'KEY_ENCRYPTION_KEYS: must be set',
+      'FRONT_URL: must be set',
     ])
       expect(message).toContain(variable);
+  });
+
+  it('refuses a node without a community website (FRONT_URL), whose links would end on Not found', () => {
+    const { FRONT_URL: _unset, ...withoutFrontUrl } = SAFE_PRODUCTION_ENV;
+    const message = refusal(() => loadConfig(withoutFrontUrl, {}, { entry: 'production' }));
+    expect(message).toContain('FRONT_URL: must be set to the community website');
   });
 
   const sandbox = 'http://localhost:8090';

@@ -2,7 +2,7 @@
  * Production mode (DESIGN.md §5 "Production mode refuses to start with unsafe settings"; docs/operations.md
  * "Production"): like Keycloak's `start` against `start-dev`, a node that runs for real players refuses to
  * start while any setting is one of the development conveniences that would expose them — an `http`
- * public URL (no HSTS, no `Secure` cookie), the demo data, the well-known keys and credentials of the
+ * public URL (no HSTS, no `Secure` cookie), no community website (FRONT_URL), the demo data, the well-known keys and credentials of the
  * sandbox, tests and `npm start`, sandbox or loopback provider addresses, no key-encryption key, or a
  * `<…>` placeholder of deploy/production.env.example left unfilled.
  *
@@ -88,6 +88,10 @@ export function productionProblems({ config, explicit, developmentMode }: Produc
   };
   httpsUrl('PUBLIC_URL', config.publicUrl);
   httpsUrl('FRONT_URL', config.frontUrl);
+  // Unset, the front url is the portal itself, which has no community pages: "Browse website", "View my
+  // profile" and the survey's rewards return would end on Not found (issue 19 "No dead ends").
+  if (!explicit.has('FRONT_URL'))
+    add('FRONT_URL', 'must be set to the community website (the portal has no profile or rewards pages)');
   httpsUrl('MEDIA_URL', config.mediaUrl);
   config.corsOrigins.forEach((origin) => httpsUrl('CORS_ORIGINS', origin));
 
