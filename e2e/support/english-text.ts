@@ -16,6 +16,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { MailboxMessage } from '@guildgate/contracts';
 import { EN, EN_ERRORS, EN_SHELL } from '../../apps/web/src/shared/i18n/locales/en.ts';
+import { textLeaves as leaves } from '../../apps/web/src/shared/i18n/resources.ts';
 import { FR } from '../../apps/web/src/shared/i18n/locales/fr.ts';
 import { FR_ERRORS } from '../../apps/web/src/shared/i18n/locales/fr-errors.ts';
 import { COOKIE_CATEGORIES, DELETION_TYPES, NEWSLETTER_LISTS } from '../../apps/api/src/db/reference-data.ts';
@@ -27,17 +28,6 @@ interface EnglishText {
   source: string;
   text: string;
   pattern: RegExp;
-}
-
-/** Every leaf of a text tree as `path → text`. */
-function leaves(tree: object, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [p, v] of leaves(value as object, path)) out.set(p, v);
-  }
-  return out;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { ERROR_CODES, ERROR_MESSAGES_EN } from '@guildgate/contracts';
 import { errorText, LANGUAGES } from './i18n.ts';
-import { RESOURCES } from './resources.ts';
+import { RESOURCES, textLeaves as leaves } from './resources.ts';
 
 async function instance(lng: 'en' | 'fr' = 'en') {
   const i18n = i18next.createInstance();
@@ -17,17 +17,6 @@ async function instance(lng: 'en' | 'fr' = 'en') {
     interpolation: { escapeValue: false },
   });
   return i18n;
-}
-
-/** Every leaf of a text tree as `path → text`. */
-function leaves(tree: object, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [p, v] of leaves(value as object, path)) out.set(p, v);
-  }
-  return out;
 }
 
 /** The `{{placeholders}}` of a text, sorted. */

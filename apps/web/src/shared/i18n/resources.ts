@@ -7,3 +7,19 @@ import { FR_BUNDLE } from './locales/fr-bundle.ts';
 
 /** Resources per language and namespace. */
 export const RESOURCES = { en: EN_BUNDLE, fr: FR_BUNDLE } as const;
+
+/**
+ * Every leaf of a text tree (a catalogue or part of one) as `dotted.path → text`, for comparing
+ * catalogues (the French completeness test, the end-to-end check for English on French pages).
+ * @param tree nested objects whose leaves are strings
+ * @param prefix the path of `tree` itself ('' at the root)
+ */
+export function textLeaves(tree: object, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [p, v] of textLeaves(value as object, path)) out.set(p, v);
+  }
+  return out;
+}
