@@ -134,6 +134,7 @@ export const EN = {
     profile: 'View my profile',
     logout: 'Log out', // e2e
     sectionsLabel: 'Account sections',
+    sectionsToggle: '{{sections}}: {{current}}', // e2e
     avatarAlt: '',
     nav: {
       information: 'My information',

@@ -141,6 +141,7 @@ export const FR = {
     profile: 'Voir mon profil',
     logout: 'Se déconnecter',
     sectionsLabel: 'Rubriques du compte',
+    sectionsToggle: '{{sections}} : {{current}}',
     avatarAlt: '',
     nav: {
       information: 'Mes informations',
