@@ -4,3 +4,4 @@ export { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
 export { ErrorSummary, Notice } from './messages.tsx';
 export { default as ui } from './ui.module.css';
 export { CaptchaNotice } from './captcha-notice.tsx';
+export { Avatar, type AvatarProps } from './avatar.tsx';
