@@ -5,3 +5,4 @@ export { ErrorSummary, Notice } from './messages.tsx';
 export { default as ui } from './ui.module.css';
 export { CaptchaNotice } from './captcha-notice.tsx';
 export { Avatar, type AvatarProps } from './avatar.tsx';
+export { useConfirmation, type Confirmation, type ConfirmationRequest } from './use-confirmation.tsx';

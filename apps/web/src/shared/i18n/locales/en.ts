@@ -219,6 +219,11 @@ export const EN = {
     lastSync: 'Last synchronised {{age}} ago',
     neverSynced: 'Never synchronised',
     avatarAlt: '{{name}} avatar',
+    unlinkConfirm: {
+      title: 'Unlink {{name}}?', // e2e
+      body: 'Your {{name}} account will no longer be linked to your player account. You can link it again at any time.',
+      cancel: 'Cancel', // e2e
+    },
     age: {
       days_one: '{{count}} day',
       days_other: '{{count}} days',
@@ -282,6 +287,11 @@ export const EN = {
     empty: 'You have not blocked anyone.',
     unblock: 'Unblock', // e2e
     unblockLabel: 'Unblock {{name}}',
+    confirm: {
+      title: 'Unblock {{name}}?', // e2e
+      body: '{{name}} will be able to contact you again. You can block them again on the community site.',
+      cancel: 'Cancel', // e2e
+    },
   },
   updateEmail: {
     heading: 'Update email',

@@ -228,6 +228,11 @@ export const FR = {
     lastSync: 'Dernière synchronisation il y a {{age}}',
     neverSynced: 'Jamais synchronisé',
     avatarAlt: 'Avatar de {{name}}',
+    unlinkConfirm: {
+      title: 'Dissocier {{name}} ?',
+      body: 'Votre compte {{name}} ne sera plus associé à votre compte joueur. Vous pourrez l’associer de nouveau à tout moment.',
+      cancel: 'Annuler',
+    },
     age: {
       days_one: '{{count}} jour',
       days_other: '{{count}} jours',
@@ -292,6 +297,11 @@ export const FR = {
     empty: "Vous n'avez bloqué personne.",
     unblock: 'Débloquer',
     unblockLabel: 'Débloquer {{name}}',
+    confirm: {
+      title: 'Débloquer {{name}} ?',
+      body: '{{name}} pourra de nouveau vous contacter. Vous pourrez le bloquer à nouveau sur le site de la communauté.',
+      cancel: 'Annuler',
+    },
   },
   updateEmail: {
     heading: "Modifier l'adresse e-mail",
