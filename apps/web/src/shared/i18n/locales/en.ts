@@ -239,6 +239,8 @@ export const EN = {
     heading: 'Newsletter',
     intro: 'Choose the newsletters you want to receive.',
     empty: 'There is no newsletter to subscribe to.',
+    savedOn: 'Saved: you will receive {{name}}.', // e2e
+    savedOff: 'Saved: you will no longer receive {{name}}.', // e2e
   },
   cookies: {
     heading: 'Cookies',

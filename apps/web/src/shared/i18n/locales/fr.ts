@@ -248,6 +248,8 @@ export const FR = {
     heading: 'Newsletter',
     intro: 'Choisissez les newsletters que vous souhaitez recevoir.',
     empty: "Il n'y a aucune newsletter à laquelle s'abonner.",
+    savedOn: 'Enregistré : vous recevrez {{name}}.',
+    savedOff: 'Enregistré : vous ne recevrez plus {{name}}.',
   },
   cookies: {
     heading: 'Cookies',
