@@ -25,7 +25,8 @@ export function BlockedUsersPage() {
   const unblock = useMutation({
     mutationFn: (userBlockedId: string) => api.call('POST', 'unblock', { body: { userBlockedId } }),
     onSuccess: async () => {
-      await store.restore();
+      // The profile is reloaded in place (the page stays, unlike a session restore).
+      await store.refreshProfile();
       heading.current?.focus();
     },
     onError,
