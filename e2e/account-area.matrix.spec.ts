@@ -1,11 +1,11 @@
 /**
  * The account area in every deployment (issue 4; spec §2 Account dashboard, My information, Deletion
  * request): the dashboard shows avatar, username and 'registered since' DD/MM/YY; the side list follows
- * the flags; My information follows the environment (partner environments: no e-mail or username
- * update and no password section; TWO-POINT-STUDIOS: no e-mail section); the deletion page follows the
- * environment — partner environments skip the password step and delete through the partner call (a
- * fresh player is deleted end to end there), AVALANCHE offers only 'contact support', the others start
- * with the password. axe on each page.
+ * the flags in the spec's order; My information follows the environment (partner environments: no
+ * e-mail or username update and no password section; TWO-POINT-STUDIOS: no e-mail section); the
+ * deletion page follows the environment — partner environments skip the password step and delete
+ * through the partner call (a fresh player is deleted end to end there), AVALANCHE offers only 'contact
+ * support', the others start with the password. axe on each page.
  */
 import { expect, test } from './support/fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -31,17 +31,19 @@ test('dashboard, side list and My information follow the environment and flags',
   await expect(page.locator('img[src$="/avatars/default.svg"]').first()).toBeVisible();
   await expect(page.getByText(/^Registered since \d{2}\/\d{2}\/\d{2}$/)).toBeVisible();
 
-  // Side list (spec §2): entries by flag.
+  // Side list (spec §2): entries by flag, in the spec's order — the custom cookie-management entry (a
+  // button opening the cookie settings) stands where Cookies would.
   const nav = page.getByRole('navigation', { name: 'Account sections' });
   const expected = [
     'My information',
     ...(f.connectionsSection ? ['Connections'] : []),
     ...(f.newsletterSection ? ['Newsletter'] : []),
-    ...(f.customCookieManagement ? [] : ['Cookies']),
+    f.customCookieManagement ? 'Cookie settings' : 'Cookies',
     'Blocked Users',
     ...(f.deletionSection ? ['Deletion Request'] : []),
   ];
-  await expect(nav.getByRole('link')).toHaveText(expected);
+  await expect(nav.getByRole('listitem')).toHaveText(expected);
+  await expect(nav.getByRole('link')).toHaveText(expected.filter((entry) => entry !== 'Cookie settings'));
   await expect(nav.getByRole('button', { name: 'Cookie settings' })).toHaveCount(
     f.customCookieManagement ? 1 : 0,
   );

@@ -1,8 +1,9 @@
 /**
  * Blocked users journey (issue 4; spec §2 Blocked users: "A list of blocked users with an Unblock
  * button each"; docs/partner-api.md): a partner community site tells the hub, server to server, that
- * a player blocked two others; the player finds both on the Blocked users page and unblocks one,
- * which leaves the list; unblocking the last shows the empty text. axe on the page.
+ * a player blocked two others; the player finds both on the Blocked users page and unblocks one — after
+ * confirming in a dialog (issue 19 §4; Cancel keeps it) — which leaves the list; unblocking the last
+ * shows the empty text. axe on the page and the dialog.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -60,10 +61,31 @@ test('blocks made on a partner site show on Blocked users, and Unblock removes t
   await expect(page.getByRole('heading', { level: 3, name: second!.username })).toBeVisible();
   await expectNoAxeViolations(page, 'blocked users');
 
-  await page.getByRole('button', { name: `Unblock ${first!.username}` }).click();
+  // Unblock asks first, in an alert dialog with Cancel focused; Cancel keeps the block and gives focus
+  // back to the button.
+  const unblockFirst = page.getByRole('button', { name: `Unblock ${first!.username}` });
+  await unblockFirst.click();
+  const confirmation = page.getByRole('alertdialog', { name: `Unblock ${first!.username}?` });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText(`${first!.username} will be able to contact you again.`);
+  await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page, 'unblock confirmation');
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(unblockFirst).toBeFocused();
+  await expect(list).toHaveCount(2);
+
+  // Confirmed: the row leaves the list and focus goes to the page's heading.
+  await unblockFirst.click();
+  await confirmation.getByRole('button', { name: 'Unblock', exact: true }).click();
   await expect(page.getByRole('heading', { level: 3, name: first!.username })).toHaveCount(0);
   await expect(list).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: 'Blocked users' })).toBeFocused();
   await page.getByRole('button', { name: `Unblock ${second!.username}` }).click();
+  await page
+    .getByRole('alertdialog', { name: `Unblock ${second!.username}?` })
+    .getByRole('button', { name: 'Unblock', exact: true })
+    .click();
   await expect(page.getByText('You have not blocked anyone.')).toBeVisible();
   await expectNoAxeViolations(page, 'blocked users, empty');
 

@@ -2,7 +2,8 @@
  * Branding matrix (issue 3 acceptance; spec §1 branding, §2 Header and cookie control): in every
  * deployment, Home and Login at 1280 and 375 px wide carry the environment's brand — studio name and
  * icon in the header, the brand's header colour and accent, its welcome line — with the Loading status
- * region, the cookie control and no axe violation. Screenshots go to
+ * region, the cookie control and no axe violation; the focus ring and the player's avatar take the
+ * studio's colours. Screenshots go to
  * e2e/.artifacts/screenshots/<project>-<page>-<width>.png.
  *
  * The expected brands come from ONE table below, written independently of the app's branding.ts, and
@@ -14,6 +15,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { logInDemoPlayer, nodeConfiguration } from './support/session.ts';
 
 interface ExpectedBrand {
   name: string;
@@ -22,6 +24,10 @@ interface ExpectedBrand {
   header: string;
   /** Accent stripe under the header (#rrggbb). */
   accent: string;
+  /** Buttons, links and the avatar's background (#rrggbb). */
+  primary: string;
+  /** The focus ring in the page (#rrggbb). */
+  focus: string;
   welcome: string;
   login: string;
 }
@@ -31,6 +37,8 @@ const COMMUNITY: ExpectedBrand = {
   icon: '/brands/guildgate.svg',
   header: '#231a4d',
   accent: '#f2b84b',
+  primary: '#4a2fb0',
+  focus: '#7c3aed',
   welcome: 'Welcome to the Guildgate community',
   login: 'Log in to the Guildgate community',
 };
@@ -42,6 +50,8 @@ const BRANDS: Record<string, ExpectedBrand> = {
     icon: '/brands/two-point-studios.svg',
     header: '#064b55',
     accent: '#ffc845',
+    primary: '#00707a',
+    focus: '#0891b2',
     welcome: 'Welcome to the Two Point Studios community',
     login: 'Log in to the Two Point Studios community',
   },
@@ -50,6 +60,8 @@ const BRANDS: Record<string, ExpectedBrand> = {
     icon: '/brands/creative-assembly.svg',
     header: '#2a0d0f',
     accent: '#d9b042',
+    primary: '#9e1b22',
+    focus: '#a16207',
     welcome: 'Welcome to the Creative Assembly community',
     login: 'Log in to the Creative Assembly community',
   },
@@ -58,6 +70,8 @@ const BRANDS: Record<string, ExpectedBrand> = {
     icon: '/brands/focus.svg',
     header: '#141414',
     accent: '#ff7a1a',
+    primary: '#b03f00',
+    focus: '#e05d00',
     welcome: 'Welcome to the Focus Entertainment community',
     login: 'Log in to the Focus Entertainment community',
   },
@@ -66,6 +80,8 @@ const BRANDS: Record<string, ExpectedBrand> = {
     icon: '/brands/sandbox.svg',
     header: '#4a3218',
     accent: '#f0c27b',
+    primary: '#80511a',
+    focus: '#b45309',
     welcome: 'Welcome to the Sandbox community',
     login: 'Log in to the Sandbox community',
   },
@@ -74,6 +90,8 @@ const BRANDS: Record<string, ExpectedBrand> = {
     icon: '/brands/avalanche.svg',
     header: '#0b2740',
     accent: '#8fdcff',
+    primary: '#1a5f8f',
+    focus: '#0284c7',
     welcome: 'Welcome to the Avalanche Studios community',
     login: 'Log in to the Avalanche Studios community',
   },
@@ -154,7 +172,7 @@ test('the expected brand table keeps every studio apart and the generic environm
     (e) => BRANDS[e]!,
   );
   const brands = [...studios, COMMUNITY];
-  for (const field of ['name', 'icon', 'header', 'accent', 'welcome'] as const)
+  for (const field of ['name', 'icon', 'header', 'accent', 'primary', 'focus', 'welcome'] as const)
     expect(new Set(brands.map((b) => b[field])).size, field).toBe(brands.length);
   for (const environment of ['local', 'staging', 'test', 'preprod', 'prod'])
     expect(BRANDS[environment]).toBe(COMMUNITY);
@@ -196,6 +214,34 @@ for (const width of WIDTHS) {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 }
+
+test("the focus ring and the player's avatar are in the studio's colours", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, info) => {
+  const brand = BRANDS[environmentOf(info.project.metadata)]!;
+  await page.goto('/errors/not-found');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A keyboard user's focus ring on a link of the page.
+  const link = page.getByRole('main').getByRole('link', { name: 'Return to homepage' });
+  for (let presses = 0; presses < 20; presses += 1) {
+    if (await link.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(link).toBeFocused();
+  await expect(link).toHaveCSS('outline-color', rgb(brand.focus));
+  await expect(link).toHaveCSS('outline-style', 'solid');
+
+  // The demo player's default avatar: the silhouette in the brand's primary colour, ringed in its accent.
+  await logInDemoPlayer(context, await nodeConfiguration(request, baseURL!), baseURL!);
+  await page.goto('/account');
+  const avatar = page.locator('img[src$="/avatars/default.svg"]').first();
+  await expect(avatar).toBeVisible();
+  await expect(avatar).toHaveCSS('background-color', rgb(brand.primary));
+  await expect(avatar).toHaveCSS('box-shadow', new RegExp(rgb(brand.accent).replace(/[()]/g, '\\$&')));
+});
 
 test('the cookie control is on pages outside Home and Login too', async ({ page }) => {
   await page.goto('/errors/not-found');

@@ -7,7 +7,7 @@
  */
 import { expect, test } from './support/fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { approveOidc, connectionRow } from './support/linking.ts';
+import { approveOidc, connectionRow, unlinkFromRow } from './support/linking.ts';
 import { E2E } from './support/ports.ts';
 import { uniqueName } from './support/register-form.ts';
 
@@ -24,7 +24,7 @@ test('links Epic Games through the API redeemer, then unlinks', async ({ page, p
   await expect(page).toHaveURL(/\/account\/link-account$/);
   await expect(row).toContainText(`Linked as ${username}`);
   await expectNoAxeViolations(page, 'connections, Epic Games linked through the redeemer');
-  await row.getByRole('button', { name: 'Unlink Epic Games' }).click();
+  await unlinkFromRow(page, 'Epic Games');
   await expect(row).toContainText('Not linked');
 });
 

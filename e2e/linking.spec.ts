@@ -2,12 +2,13 @@
  * Linking journeys (spec §2 Connections and Linking routes; §4 Linking a provider; §8 USER_STEAM_EXIST)
  * in the journey deployments, through the sandbox's provider pages as a player clicks them: Connect on
  * the Connections page, approve at the provider, back to the Connections page with the account's name
- * and a last-sync age; Unlink. A Steam account another player holds shows the §8 message; the
- * redirectUrl variant lands on the partner address with steamid appended. axe on each page reached.
+ * and a last-sync age; Unlink, which asks for confirmation first (issue 19 §4). A Steam account another
+ * player holds shows the §8 message; the redirectUrl variant lands on the partner address with steamid
+ * appended. axe on each page reached.
  */
 import { expect, test } from './support/fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { approveOidc, approveSteam, connectionRow, freshSteamId } from './support/linking.ts';
+import { approveOidc, approveSteam, connectionRow, freshSteamId, unlinkFromRow } from './support/linking.ts';
 import { E2E } from './support/ports.ts';
 import { logInAs, registerConfirmedPlayer } from './support/session.ts';
 import { uniqueName } from './support/register-form.ts';
@@ -34,7 +35,27 @@ test('links, refreshes and unlinks a Steam account from the Connections page', a
   await expect(page).toHaveURL(/\/account\/link-account$/);
   await expect(steam).toContainText('Linked as Renamed Steamer');
 
-  await steam.getByRole('button', { name: 'Unlink Steam' }).click();
+  // Unlink is drawn destructive and asks first, in an alert dialog with Cancel focused; Cancel (or
+  // Escape) keeps the link and gives focus back to Unlink.
+  const unlink = steam.getByRole('button', { name: 'Unlink Steam' });
+  await expect(unlink).toHaveCSS('color', 'rgb(176, 0, 32)');
+  await unlink.click();
+  const confirmation = page.getByRole('alertdialog', { name: 'Unlink Steam?' });
+  await expect(confirmation).toBeVisible();
+  await expect(confirmation).toContainText('You can link it again at any time.');
+  await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page, 'unlink confirmation');
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(unlink).toBeFocused();
+  await unlink.click();
+  await expect(confirmation).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirmation).toHaveCount(0);
+  await expect(steam).toContainText('Linked as Renamed Steamer');
+  await expect(page).toHaveURL(/\/account\/link-account$/);
+
+  await unlinkFromRow(page, 'Steam');
   await expect(page).toHaveURL(/\/account\/link-account$/);
   await expect(steam).toContainText('Not linked');
   await expect(steam.getByRole('button', { name: 'Connect Steam' })).toBeVisible();
@@ -54,7 +75,7 @@ test('links and unlinks Twitch and Epic Games through their sign-in pages', asyn
     await expect(page).toHaveURL(/\/account\/link-account$/);
     await expect(row).toContainText(`Linked as ${username}`);
     await expectNoAxeViolations(page, `connections, ${name} linked`);
-    await row.getByRole('button', { name: `Unlink ${name}` }).click();
+    await unlinkFromRow(page, name);
     await expect(row).toContainText('Not linked');
   }
 });

@@ -1,7 +1,8 @@
 /**
  * Newsletter journey (issue 4; spec §2 Newsletter, /unsubscribe; §3 Register G2GSegaOptin, Newsletter
- * opt-in): a player who ticked the newsletter box at registration finds every list switched on, turns
- * one off and on again; joining mails a signed unsubscribe link which, opened in any browser, confirms
+ * opt-in): a player who ticked the newsletter box at registration finds every list switched on (styled
+ * switches, like the cookie settings'), turns one off and on again, each change said in a polite live
+ * message (issue 19 §4); joining mails a signed unsubscribe link which, opened in any browser, confirms
  * 'You have been unsubscribed.' and turns that list off. A tampered link lands on BadRequestError;
  * /unsubscribe without a token (a mailing provider's own unsubscribe redirects there) confirms at once
  * and calls nothing. The
@@ -28,13 +29,28 @@ test('lists are toggled, and a mailed unsubscribe link leaves one', async ({ pag
   for (const toggle of await switches.all()) await expect(toggle).toBeChecked();
   await expectNoAxeViolations(page, 'newsletter');
 
+  // The same styled switches as the cookie settings: a track in the studio's primary colour when on.
   const events = page.getByRole('switch', { name: 'Events and contests' });
+  await expect(events).toHaveCSS('appearance', 'none');
+  await expect(events).toHaveCSS('border-radius', '999px');
+  const primary = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+  );
+  const n = Number.parseInt(primary.slice(1), 16);
+  await expect(events).toHaveCSS('background-color', `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`);
+
+  // Each stored change is said in a polite live message.
+  const status = page.getByRole('main').getByRole('status');
+  await expect(status).toHaveText('');
   await events.click();
   await expect(events).not.toBeChecked();
+  await expect(status).toHaveText('Saved: you will no longer receive Events and contests.');
+  await expectNoAxeViolations(page, 'newsletter, change saved');
   await page.reload();
   await expect(events).not.toBeChecked();
   await events.click();
   await expect(events).toBeChecked();
+  await expect(status).toHaveText('Saved: you will receive Events and contests.');
 
   // Joining mailed a confirmation with a signed unsubscribe link.
   const mail = await waitForMailMatching(player.email, /subscribed to Events and contests/);

@@ -5,8 +5,9 @@
  * autocomplete of up to 5 matches, dates DD/MM/YY), in the journey deployments, each test with a fresh
  * player: without Steam both survey pages show only the prompt; with Steam linked (through the
  * sandbox's approve page) one player answers by keyboard only and another by mouse, the latter first
- * submitting with a conditional text missing. axe on each page and each newly revealed step; no
- * Content-Security-Policy violation (React Aria's injected style carries the page's nonce).
+ * submitting with a conditional text missing. axe on each page, each newly revealed step and the open
+ * country suggestions; no Content-Security-Policy violation (React Aria's injected style carries the
+ * page's nonce).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -104,6 +105,9 @@ test('a player with Steam linked answers the ten steps by keyboard only', async 
   await expect(country).toBeFocused();
   await page.keyboard.type('a');
   await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(5);
+  // Open, the suggestions pass axe: what React Aria hides from assistive technology around them is
+  // not focusable either (issue 19 §6 aria-hidden-focus).
+  await expectNoAxeViolations(page, 'survey country suggestions open');
   await page.keyboard.press('Backspace');
   await page.keyboard.type('Fra');
   await expect(page.getByRole('option', { name: 'France' })).toBeVisible();

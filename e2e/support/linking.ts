@@ -1,7 +1,8 @@
 /**
  * The player's side of the linked providers' sign-in pages in the sandbox (spec §4 Linking a provider):
  * the Steam approve page (apps/sandbox/src/steam/login-page.ts) and the Twitch / Epic Games approve page
- * (apps/sandbox/src/shared/oidc-pages.ts), and the Connections page's row of a provider.
+ * (apps/sandbox/src/shared/oidc-pages.ts), the Connections page's row of a provider, and its Unlink
+ * with the confirmation it asks for.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
@@ -38,4 +39,17 @@ export async function approveOidc(
 /** The Connections page's row of the provider named `name` (e.g. "Steam"). */
 export function connectionRow(page: Page, name: string): Locator {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+}
+
+/**
+ * Unlinks the provider named `name` from its Connections row as a player does: Unlink, then Unlink
+ * again in the confirmation dialog (issue 19 §4) that opens.
+ */
+export async function unlinkFromRow(page: Page, name: string): Promise<void> {
+  await connectionRow(page, name)
+    .getByRole('button', { name: `Unlink ${name}` })
+    .click();
+  const confirmation = page.getByRole('alertdialog', { name: `Unlink ${name}?` });
+  await confirmation.getByRole('button', { name: 'Unlink', exact: true }).click();
+  await expect(confirmation).toHaveCount(0);
 }

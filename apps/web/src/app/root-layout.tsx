@@ -1,10 +1,12 @@
 /**
- * The page shell (spec §2): skip link, header, the studio's welcome banner on Home and Login (spec §1
- * branding: "copy in the header and pages"), main landmark, page title, and a footer holding the
- * language switcher (issue 19 §7) and the cookie control present on every page (spec §2 "A cookie
- * control sits on every page"), then the cookie consent
- * manager (banner and settings dialog, spec §4 Cookie consent). Remembers the SSO query
- * (redirectUrl, client_id) for later pages (spec §9 carry-over), and pushes tag-manager page views.
+ * The page shell (spec §2): the cookie consent manager (banner and settings dialog, spec §4 Cookie
+ * consent) first, so its banner comes first in the Tab order while it is shown (it is drawn at the bottom
+ * of the viewport, or at the top of the page on small screens: consent-manager.module.css); then the
+ * skip link, header, the studio's welcome banner on Home and Login (spec §1 branding: "copy in the header
+ * and pages"), main landmark, page title, and a footer holding the language switcher (issue 19 §7) and
+ * the cookie control present on every page (spec §2 "A cookie control sits on every page"). Remembers
+ * the SSO query (redirectUrl, client_id) for later pages (spec §9 carry-over), pushes tag-manager page
+ * views, and moves focus to the new page's heading after a client-side navigation (use-focus-heading.ts).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -17,6 +19,7 @@ import { ConsentManager } from '../shared/cookies/consent-manager.tsx';
 import { LanguageSwitcher } from '../shared/i18n/language-switcher.tsx';
 import { Header } from './header.tsx';
 import { usePageTitle } from './use-page-title.ts';
+import { useFocusHeadingOnNavigation } from './use-focus-heading.ts';
 import styles from './root-layout.module.css';
 
 /** Which welcome line a path shows (`brand.<copyKey>.welcome` / `.login`), if any. */
@@ -64,10 +67,9 @@ function CookieControl() {
 }
 
 /**
- * The shell around a page's content: skip link, header, main landmark (with the welcome banner on Home
- * and Login), the footer with the language switcher and the cookie control, and the consent manager
- * (once). Used by every route
- * and by the crash fallback.
+ * The shell around a page's content: the consent manager (once; its banner first in the Tab order), skip
+ * link, header, main landmark (with the welcome banner on Home and Login) and the footer with the
+ * language switcher and the cookie control. Used by every route and by the crash fallback.
  */
 export function PageShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -76,6 +78,7 @@ export function PageShell({ children }: { children: ReactNode }) {
   const line = welcomeLine(location.pathname);
   return (
     <div className={styles.shell}>
+      <ConsentManager />
       <a className={styles.skipLink} href="#main">
         {t('app.skipToContent')}
       </a>
@@ -91,15 +94,18 @@ export function PageShell({ children }: { children: ReactNode }) {
           <CookieControl />
         </div>
       </footer>
-      <ConsentManager />
     </div>
   );
 }
 
-/** Layout of every route: the shell, the page title, the SSO query memory and tag-manager page views. */
+/**
+ * Layout of every route: the shell, the page title, the SSO query memory, tag-manager page views and the
+ * focus on the new page's heading after a navigation.
+ */
 export function RootLayout() {
   const location = useLocation();
   usePageTitle();
+  useFocusHeadingOnNavigation();
   useTagManagerPageViews();
   useEffect(() => {
     rememberQuery(new URLSearchParams(location.search));

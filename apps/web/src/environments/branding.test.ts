@@ -36,7 +36,7 @@ describe('the branding table', () => {
     const brands = [...STUDIO_ENVIRONMENTS.map(brandingFor), COMMUNITY_BRAND];
     for (const field of ['id', 'studioName', 'icon', 'copyKey'] as const)
       expect(new Set(brands.map((b) => b[field])).size, field).toBe(brands.length);
-    for (const colour of ['primary', 'header', 'accent', 'background'] as const)
+    for (const colour of ['primary', 'header', 'accent', 'background', 'focus'] as const)
       expect(new Set(brands.map((b) => b.palette[colour])).size, colour).toBe(brands.length);
   });
 
@@ -67,6 +67,18 @@ describe('the branding table', () => {
       ];
       for (const [what, fg, bg] of pairs)
         expect(contrastRatio(fg, bg), `${environment}: ${what} (${fg} on ${bg})`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("draws the focus ring in the studio's own colour at 3:1 against the page and the cards", () => {
+    for (const environment of ENVIRONMENTS) {
+      const p = brandingFor(environment).palette;
+      expect(p.focus, environment).not.toBe(p.primary);
+      for (const [what, bg] of [
+        ['page background', p.background],
+        ['cards', SURFACE],
+      ] as const)
+        expect(contrastRatio(p.focus, bg), `${environment}: focus ring on ${what}`).toBeGreaterThanOrEqual(3);
     }
   });
 

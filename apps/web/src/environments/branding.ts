@@ -5,7 +5,8 @@
  * `brand.<copyKey>`. Every studio is its own; the generic environments share the community brand
  * "Guildgate" and staging/test/preprod add a small non-production badge in the header.
  *
- * Every text/background pair of a palette reaches WCAG 2.2 AA (≥ 4.5:1), checked by branding.test.ts.
+ * Every text/background pair of a palette reaches WCAG 2.2 AA (≥ 4.5:1), and the focus ring 3:1 against
+ * the page, checked by branding.test.ts.
  */
 import type { Environment } from '@guildgate/contracts';
 
@@ -25,6 +26,11 @@ export interface BrandPalette {
   accent: string;
   /** Page background; body text, muted text and links on it reach 4.5:1. */
   background: string;
+  /**
+   * The focus ring of the page (`--color-focus`): the studio's own, ≥ 3:1 against `background` and the
+   * white cards (WCAG 2.2 1.4.11 non-text contrast). On the header colours the ring is `onHeader`.
+   */
+  focus: string;
 }
 
 /** Which i18n copy block (`brand.<copyKey>.*`) the environment uses. */
@@ -70,6 +76,7 @@ export const COMMUNITY_BRAND: Brand = {
     onHeader: '#ffffff',
     accent: '#f2b84b',
     background: '#f4f3f8',
+    focus: '#7c3aed',
   },
   headingFont: SYSTEM_SANS,
   radius: '0.375rem',
@@ -88,6 +95,7 @@ const TWO_POINT_STUDIOS: Brand = {
     onHeader: '#ffffff',
     accent: '#ffc845',
     background: '#eef7f6',
+    focus: '#0891b2',
   },
   headingFont: `ui-rounded, 'Nunito', 'Segoe UI Rounded', 'Arial Rounded MT Bold', ${SYSTEM_SANS}`,
   radius: '0.75rem',
@@ -106,6 +114,7 @@ const CREATIVE_ASSEMBLY: Brand = {
     onHeader: '#f8ecd4',
     accent: '#d9b042',
     background: '#f7f2e8',
+    focus: '#a16207',
   },
   headingFont: "Georgia, 'Times New Roman', 'DejaVu Serif', serif",
   radius: '0.125rem',
@@ -124,6 +133,7 @@ const FOCUS: Brand = {
     onHeader: '#ffffff',
     accent: '#ff7a1a',
     background: '#f2f2f2',
+    focus: '#e05d00',
   },
   headingFont: `'Arial Narrow', 'Roboto Condensed', 'Liberation Sans Narrow', ${SYSTEM_SANS}`,
   radius: '0px',
@@ -142,6 +152,7 @@ const SANDBOX: Brand = {
     onHeader: '#fff6e6',
     accent: '#f0c27b',
     background: '#faf4e9',
+    focus: '#b45309',
   },
   headingFont: `'Trebuchet MS', 'Verdana', ${SYSTEM_SANS}`,
   radius: '0.5rem',
@@ -160,6 +171,7 @@ const AVALANCHE: Brand = {
     onHeader: '#ffffff',
     accent: '#8fdcff',
     background: '#edf4f9',
+    focus: '#0284c7',
   },
   headingFont: `'Segoe UI', 'Helvetica Neue', 'DejaVu Sans', ${SYSTEM_SANS}`,
   radius: '0.25rem',

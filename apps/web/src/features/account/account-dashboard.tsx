@@ -1,13 +1,13 @@
 /**
  * Account dashboard (spec §2 "Account dashboard": avatar, username, 'registered since' DD/MM/YY, a button
- * to the profile and a Log out button).
+ * to the profile and a Log out button). The avatar is drawn in the studio's theme (shared/ui Avatar).
  */
 import type { User } from '@guildgate/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { formatShortDate } from '../../shared/format/format-date.ts';
-import { ui } from '../../shared/ui/index.ts';
+import { Avatar, ui } from '../../shared/ui/index.ts';
 import styles from './account.module.css';
 
 /** `frontUrl` + '/profile', without a doubled slash. */
@@ -23,13 +23,7 @@ export function AccountDashboard({ user }: { user: User }) {
   const since = formatShortDate(user.CreatedAt);
   return (
     <div className={styles.dashboard}>
-      {user.AvatarUrl ? (
-        <img className={styles.avatar} src={user.AvatarUrl} alt="" />
-      ) : (
-        <span className={`${styles.avatar} ${styles.avatarFallback}`} aria-hidden="true">
-          {user.Username.slice(0, 1).toUpperCase()}
-        </span>
-      )}
+      <Avatar url={user.AvatarUrl} name={user.Username} size="large" />
       <div className={styles.identity}>
         <h1>{user.Username}</h1>
         {user.TitleName ? <p>{user.TitleName}</p> : null}

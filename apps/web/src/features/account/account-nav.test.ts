@@ -14,20 +14,44 @@ describe('accountNavEntries', () => {
   it('always lists My information, Cookies and Blocked Users', () => {
     expect(accountNavEntries(off).map((e) => e.key)).toEqual(['information', 'cookies', 'blockedUsers']);
   });
-  it('adds the sections switched on and drops Cookies under custom cookie management', () => {
+  it('adds the sections switched on and puts the cookie settings in the place of Cookies', () => {
     const all = {
       connectionsSection: true,
       newsletterSection: true,
       customCookieManagement: true,
       deletionSection: true,
     };
-    expect(accountNavEntries(all).map((e) => e.to)).toEqual([
+    expect(accountNavEntries(all).map((e) => (e.kind === 'link' ? e.to : e.kind))).toEqual([
       '/account',
       '/account/link-account',
       '/account/newsletter',
+      'cookieSettings',
       '/account/blocked-users-management',
       '/account/deletion-request',
     ]);
+  });
+  it("keeps the spec's order with every combination of the four flags", () => {
+    const order = ['information', 'connections', 'newsletter', 'cookies', 'blockedUsers', 'deletion'];
+    for (let mask = 0; mask < 16; mask += 1) {
+      const flags = {
+        connectionsSection: (mask & 1) !== 0,
+        newsletterSection: (mask & 2) !== 0,
+        customCookieManagement: (mask & 4) !== 0,
+        deletionSection: (mask & 8) !== 0,
+      };
+      // The cookie-settings entry stands where Cookies would.
+      const slots = accountNavEntries(flags).map((e) => (e.key === 'cookieSettings' ? 'cookies' : e.key));
+      const expected = order.filter(
+        (key) =>
+          (key !== 'connections' || flags.connectionsSection) &&
+          (key !== 'newsletter' || flags.newsletterSection) &&
+          (key !== 'deletion' || flags.deletionSection),
+      );
+      expect(slots, JSON.stringify(flags)).toEqual(expected);
+      expect(accountNavEntries(flags).some((e) => e.kind === 'cookieSettings')).toBe(
+        flags.customCookieManagement,
+      );
+    }
   });
 });
 

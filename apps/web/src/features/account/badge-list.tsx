@@ -1,7 +1,8 @@
 /**
  * The badges area of My information (spec §1 "a ten-step profiling survey that earns a Profiler Badge";
- * §2 Survey reward; §9 dates DD/MM/YY): each badge the player holds (User.Badges) with the day it was
- * earned, or a neutral line with a link to the survey when there is none yet.
+ * §2 Survey reward; §9 dates DD/MM/YY): each badge the player holds (User.Badges) drawn as a badge — a
+ * medal in the studio's colours with the badge's name and the day it was earned — or a neutral line
+ * with a link to the survey when there is none yet.
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -30,11 +31,26 @@ export function BadgeList({ badges }: { badges: readonly Badge[] }) {
             {badges.map((badge) => {
               const date = formatShortDate(badge.AwardedAt);
               return (
-                <li key={badge.Name}>
-                  <span className={styles.badgeName}>
-                    {t(`account.badges.names.${badge.Name}`, { defaultValue: badge.Name })}
+                <li key={badge.Name} className={styles.badge}>
+                  <svg className={styles.badgeMedal} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path className={styles.badgeRibbon} d="M7 2h4l2 6H9zM13 2h4l-2 6h-4z" />
+                    <circle className={styles.badgeDisc} cx="12" cy="15" r="7" />
+                    <path
+                      className={styles.badgeStar}
+                      d="M12 10.8l1.3 2.6 2.9.4-2.1 2 .5 2.9-2.6-1.4-2.6 1.4.5-2.9-2.1-2 2.9-.4z"
+                    />
+                  </svg>
+                  <span className={styles.badgeText}>
+                    <span className={styles.badgeName}>
+                      {t(`account.badges.names.${badge.Name}`, { defaultValue: badge.Name })}
+                    </span>
+                    {date ? (
+                      <span className={styles.badgeDate}>
+                        <span className="visually-hidden">, </span>
+                        {t('account.badges.earnedOn', { date })}
+                      </span>
+                    ) : null}
                   </span>
-                  {date ? <span>, {t('account.badges.earnedOn', { date })}</span> : null}
                 </li>
               );
             })}

@@ -4,6 +4,8 @@
  * profile/connects). Connect and refresh open the provider's link route (refresh with router state
  * `{ refresh: true }`: the link flow again updates Name, Avatar and LastCheck), unlink its unlink route.
  * A linked row shows the account's avatar and name at the provider; the game-pass row has no link flow.
+ * Each row carries the provider's mark (public/icons, see its README for the artwork's licence). Unlink
+ * is drawn destructive and asks for confirmation first (an alert dialog, shared/ui useConfirmation).
  * The guard sends the player to Information when the connections section is disabled.
  */
 import { useId } from 'react';
@@ -12,14 +14,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConnectionsResponseSchema, type Connection } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
-import { ui } from '../../shared/ui/index.ts';
+import { ui, useConfirmation, type Confirmation } from '../../shared/ui/index.ts';
 import { lastSyncText } from './sync-age.ts';
 import styles from '../../shared/ui/account-list.module.css';
 
 /** Providers with link routes (the game-pass connection has none). */
 const LINKABLE = new Set(['steam', 'twitch', 'epic-games']);
 
-function ConnectionRow({ connection, now }: { connection: Connection; now: number }) {
+function ConnectionRow({
+  connection,
+  now,
+  confirm,
+}: {
+  connection: Connection;
+  now: number;
+  confirm: Confirmation['confirm'];
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
@@ -27,6 +37,15 @@ function ConnectionRow({ connection, now }: { connection: Connection; now: numbe
   const linkable = LINKABLE.has(connection.CanonicalName);
   const go = (step: 'link' | 'unlink', refresh = false) =>
     void navigate(`/${connection.CanonicalName}/${step}`, { state: refresh ? { refresh } : undefined });
+  const unlink = async () => {
+    const confirmed = await confirm({
+      title: t('connections.unlinkConfirm.title', { name }),
+      body: t('connections.unlinkConfirm.body', { name }),
+      confirmLabel: t('connections.unlink'),
+      cancelLabel: t('connections.unlinkConfirm.cancel'),
+    });
+    if (confirmed) go('unlink');
+  };
   return (
     <li className={styles.row} aria-labelledby={id}>
       {connection.Icon ? <img className={styles.icon} src={connection.Icon} alt="" /> : null}
@@ -66,9 +85,9 @@ function ConnectionRow({ connection, now }: { connection: Connection; now: numbe
               </button>
               <button
                 type="button"
-                className={ui.buttonSecondary}
+                className={ui.buttonDangerSecondary}
                 aria-label={t('connections.unlinkLabel', { name })}
-                onClick={() => go('unlink')}
+                onClick={() => void unlink()}
               >
                 {t('connections.unlink')}
               </button>
@@ -94,6 +113,7 @@ export function ConnectionsPage() {
   const { t } = useTranslation();
   const api = useApi();
   const onError = useErrorHandler();
+  const { confirm, dialog } = useConfirmation();
   const connections = useQuery({
     queryKey: ['profile', 'connects'],
     queryFn: () =>
@@ -109,10 +129,16 @@ export function ConnectionsPage() {
       {connections.data ? (
         <ul className={styles.list}>
           {connections.data.map((connection) => (
-            <ConnectionRow key={connection.Id} connection={connection} now={connections.dataUpdatedAt} />
+            <ConnectionRow
+              key={connection.Id}
+              connection={connection}
+              now={connections.dataUpdatedAt}
+              confirm={confirm}
+            />
           ))}
         </ul>
       ) : null}
+      {dialog}
     </section>
   );
 }

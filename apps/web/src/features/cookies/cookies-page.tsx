@@ -4,8 +4,9 @@
  * {Id_Cookie, IsAccepted}). One switch per active category, bound to the player's server record;
  * a change moves the switch at once and is stored with set-cookie (put back when refused), then the
  * consent cookies are written to match the record (so the banner and the tag manager follow at once)
- * and 'popup seen' is recorded once. A refused change is listed under the switches (spec §8). Entered only when the custom cookie management
- * flag is off (route guard; with it on, the side list opens the consent manager's dialog instead).
+ * and 'popup seen' is recorded once. A refused change is listed under the switches (spec §8); a stored
+ * one is said in a polite live message. Entered only when the custom cookie management flag is off
+ * (route guard; with it on, the side list opens the consent manager's dialog instead).
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ import {
   writeConsent,
 } from '../../shared/cookies/use-consent.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, Notice } from '../../shared/ui/index.ts';
+import { ErrorSummary, StatusMessage } from '../../shared/ui/index.ts';
 import styles from '../../shared/ui/account-list.module.css';
 
 /** The Cookies page. */
@@ -102,7 +103,7 @@ export function CookiesPage() {
         </ul>
       ) : null}
       <ErrorSummary codes={errors} />
-      {saved ? <Notice>{t('cookies.saved')}</Notice> : null}
+      <StatusMessage message={saved ? t('cookies.saved') : ''} />
     </section>
   );
 }

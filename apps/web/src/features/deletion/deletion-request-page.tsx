@@ -21,7 +21,7 @@ import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { Avatar, ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
 import styles from './deletion.module.css';
 
 const PASSWORD_FIELDS = ['Password'] as const;
@@ -171,9 +171,7 @@ function ReasonStep({ onDone }: { onDone: (reason: Reason) => void }) {
 function PlayerCard({ user }: { user: User }) {
   return (
     <div className={styles.player}>
-      {user.AvatarUrl ? (
-        <img className={styles.avatar} src={user.AvatarUrl} alt="" width={56} height={56} />
-      ) : null}
+      <Avatar url={user.AvatarUrl} name={user.Username} />
       <div>
         <p className={styles.username}>{user.Username}</p>
         {user.TitleName ? <p className={styles.title}>{user.TitleName}</p> : null}
@@ -240,12 +238,7 @@ function ConfirmStep({
         <button type="button" className={ui.buttonSecondary} onClick={onCancel}>
           {t('deletion.cancel')}
         </button>
-        <button
-          type="button"
-          className={`${ui.button} ${styles.danger}`}
-          disabled={remove.isPending}
-          onClick={onDelete}
-        >
+        <button type="button" className={ui.buttonDanger} disabled={remove.isPending} onClick={onDelete}>
           {t('deletion.delete')}
         </button>
       </div>

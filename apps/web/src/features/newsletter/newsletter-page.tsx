@@ -1,37 +1,20 @@
 /**
  * /account/newsletter (spec §2 Newsletter: "A list of opt-in lists with a toggle each"; §7 GET newsletter
  * → OptInList, POST newsletter/optin-user {ListId, IsOptIn, IsG2GOptIn}; §8 "Newsletter toggle errors
- * are listed under the list"). The guard ties the page to the connections flag (spec §2 route table).
+ * are listed under the list"). Each list is one of shared/ui's switches (the same as the cookie
+ * settings'); a stored change is said in a polite live message ('Saved: …'). The guard ties the page to
+ * the connections flag (spec §2 route table).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NewsletterResponseSchema, type OptIn } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
-import { ErrorSummary } from '../../shared/ui/index.ts';
+import { ErrorSummary, StatusMessage, Switch } from '../../shared/ui/index.ts';
 import styles from '../../shared/ui/account-list.module.css';
 
 const QUERY_KEY = ['newsletter'] as const;
-
-function OptInRow({ list, onToggle, busy }: { list: OptIn; onToggle: (on: boolean) => void; busy: boolean }) {
-  const id = useId();
-  return (
-    <li className={styles.row}>
-      <div className={styles.text}>
-        <h3 id={`${id}-name`}>{list.ListName}</h3>
-      </div>
-      <input
-        type="checkbox"
-        role="switch"
-        aria-labelledby={`${id}-name`}
-        checked={list.IsOptIn}
-        disabled={busy}
-        onChange={(event) => onToggle(event.target.checked)}
-      />
-    </li>
-  );
-}
 
 /** The Newsletter page. */
 export function NewsletterPage() {
@@ -40,6 +23,7 @@ export function NewsletterPage() {
   const onError = useErrorHandler();
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState('');
   const lists = useQuery({
     queryKey: QUERY_KEY,
     queryFn: () =>
@@ -58,9 +42,12 @@ export function NewsletterPage() {
   });
   const onToggle = (list: OptIn, on: boolean) => {
     setErrors([]);
+    setSaved('');
     toggle.mutate(
       { list, on },
       {
+        onSuccess: () =>
+          setSaved(t(on ? 'newsletter.savedOn' : 'newsletter.savedOff', { name: list.ListName })),
         onError: (error) => {
           const collected = collectFormErrors(error, []);
           if (collected) setErrors(collected.general);
@@ -77,16 +64,21 @@ export function NewsletterPage() {
       {lists.data ? (
         <ul className={styles.list}>
           {lists.data.OptInList.map((list) => (
-            <OptInRow
-              key={String(list.ListId)}
-              list={list}
-              busy={toggle.isPending}
-              onToggle={(on) => onToggle(list, on)}
-            />
+            <li key={String(list.ListId)} className={styles.row}>
+              <div className={styles.text}>
+                <Switch
+                  label={list.ListName}
+                  isSelected={list.IsOptIn}
+                  isDisabled={toggle.isPending}
+                  onChange={(on) => onToggle(list, on)}
+                />
+              </div>
+            </li>
           ))}
         </ul>
       ) : null}
       <ErrorSummary codes={errors} />
+      <StatusMessage message={saved} />
     </section>
   );
 }

@@ -4,11 +4,16 @@
  * text (allowsCustomValue) and suggests at most five countries (`countryFilter`). Keyboard: type, arrow
  * down into the suggestions, Enter picks one, Escape closes them; the mouse clicks a suggestion. An
  * error code shows under the field, linked by aria-describedby, the input marked invalid.
+ *
+ * While the suggestions are open React Aria hides the rest of the page from assistive technology
+ * (aria-hidden, so a screen reader reaches the list it portals to the end of the page);
+ * useInertWhileHidden makes that hidden content inert too, so nothing hidden stays focusable.
  */
 import { useId, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { SURVEY_TEXT_MAX } from '@guildgate/contracts';
 import { ui } from '../../shared/ui/index.ts';
+import { useInertWhileHidden } from '../../shared/ui/use-inert-while-hidden.ts';
 import { COUNTRY_ITEMS, countryFilter } from './survey-answers.ts';
 import { QuestionError } from './survey-fields.tsx';
 import styles from './survey.module.css';
@@ -29,6 +34,8 @@ export function CountryCombobox({ label, value, onChange, error }: CountryCombob
   const errorId = `${id}-error`;
   // One filter per field: it keeps the suggestions of the last typed text.
   const [filter] = useState(countryFilter);
+  const [open, setOpen] = useState(false);
+  useInertWhileHidden(open);
   return (
     <div className={styles.combobox} data-question="Country">
       <ComboBox
@@ -42,6 +49,7 @@ export function CountryCombobox({ label, value, onChange, error }: CountryCombob
         inputValue={value}
         onInputChange={onChange}
         allowsCustomValue
+        onOpenChange={setOpen}
         isInvalid={Boolean(error)}
         aria-describedby={error ? errorId : undefined}
       >

@@ -2,9 +2,11 @@
  * The cookie consent manager (spec §4 Cookie consent; §2 "A cookie control sits on every page";
  * §7 cookie calls), mounted once in the page shell:
  *
- * - the banner, shown unless consent_cookies = 1, with Accept all, Reject all and Settings. It sits at
- *   the bottom of the page (sticky, in the page flow so it never hides the end of the page; the
- *   page's scroll padding keeps a focused element above it, WCAG 2.4.11);
+ * - the banner, shown unless consent_cookies = 1, with Accept all, Reject all and Settings. It comes
+ *   first in the page (the shell mounts the manager before everything else), so it is first in the Tab
+ *   order. It is drawn at the bottom of the page (sticky, in the page flow so it never hides the end
+ *   of the page; the page's scroll padding keeps a focused element above it, WCAG 2.4.11), and on
+ *   small screens in place at the top of the page, where it covers nothing;
  * - the settings dialog (consent-settings.tsx, loaded on first use: a modal with one switch per
  *   active category, then Confirm). It opens from the banner's Settings and on
  *   {@link OPEN_COOKIE_SETTINGS_EVENT} (the footer's cookie control, the account side list);
@@ -54,17 +56,24 @@ function ConsentBanner({ onChoose, onSettings }: { onChoose: ConsentChoice; onSe
   const { t } = useTranslation();
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
-  // Keep focused elements out from under the banner (WCAG 2.4.11 Focus Not Obscured).
+  // Keep focused elements out from under the sticky banner (WCAG 2.4.11 Focus Not Obscured); the banner
+  // drawn in place on small screens covers nothing.
   useEffect(() => {
     const banner = ref.current;
     if (!banner) return;
     const root = document.documentElement;
-    const apply = () => root.style.setProperty('scroll-padding-bottom', `${banner.offsetHeight}px`);
+    const apply = () => {
+      const sticky = getComputedStyle(banner).position === 'sticky';
+      root.style.setProperty('scroll-padding-bottom', sticky ? `${banner.offsetHeight}px` : '0px');
+    };
     apply();
     const observer = new ResizeObserver(apply);
     observer.observe(banner);
+    // A viewport of another height may switch the banner between its two placements.
+    window.addEventListener('resize', apply);
     return () => {
       observer.disconnect();
+      window.removeEventListener('resize', apply);
       root.style.removeProperty('scroll-padding-bottom');
     };
   }, []);

@@ -1,14 +1,13 @@
 /**
  * One cookie category as a labelled switch (spec §2 Cookies "Per-category switches"; §3 Cookie
- * category), used by the settings dialog of the consent manager and by the Cookies page. A native
- * checkbox with role=switch, restyled (like shared/ui's CheckboxField): named by the category's Name
- * through its <label>, described by its Description, operable by keyboard (Space), by every assistive
- * technology and by pointer on the control or its label. A necessary category is shown on and
- * cannot be changed.
+ * category), used by the settings dialog of the consent manager and by the Cookies page: shared/ui's
+ * Switch named by the category's Name and described by its Description. A necessary category is shown
+ * on and cannot be changed.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CookieCategory } from '@guildgate/contracts';
+import { Switch } from '../ui/switch.tsx';
 import styles from './consent-manager.module.css';
 
 /** Props of {@link ConsentSwitch}. */
@@ -24,26 +23,17 @@ export interface ConsentSwitchProps {
 /** A category row: name and switch, then the description (and 'Always on' for a necessary one). */
 export function ConsentSwitch({ category, isSelected, onChange, isBusy = false }: ConsentSwitchProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const descriptionId = `${id}-description`;
+  const descriptionId = `${useId()}-description`;
   const necessary = !category.IsOptional;
   return (
     <div className={styles.category}>
-      <div className={styles.switchRow}>
-        <label htmlFor={id} className={styles.switchName}>
-          {category.Name}
-        </label>
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          className={styles.switch}
-          checked={necessary || isSelected}
-          disabled={necessary || isBusy}
-          aria-describedby={descriptionId}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-      </div>
+      <Switch
+        label={category.Name}
+        isSelected={necessary || isSelected}
+        isDisabled={necessary || isBusy}
+        describedBy={descriptionId}
+        onChange={onChange}
+      />
       <p id={descriptionId} className={styles.categoryDescription}>
         {category.Description}
         {necessary ? <strong className={styles.alwaysOn}>{t('consent.alwaysOn')}</strong> : null}

@@ -16,6 +16,7 @@ describe('applyTheme', () => {
     expect(set.get('--color-header')).toBe(branding.palette.header);
     expect(set.get('--color-accent')).toBe(branding.palette.accent);
     expect(set.get('--color-bg')).toBe(branding.palette.background);
+    expect(set.get('--color-focus')).toBe(branding.palette.focus);
     expect(set.get('--font-heading')).toContain('Georgia');
     expect(root.dataset).toEqual({ brand: 'creative-assembly' });
     expect([...set.keys()]).toEqual(Object.keys(themeProperties(branding)));

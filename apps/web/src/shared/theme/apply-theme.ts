@@ -1,6 +1,7 @@
 /**
  * Applies an environment's branding to the document (DESIGN.md §3 "CSS custom properties for themes",
- * §6; spec §1 branding): palette, heading font and corner radius as CSS custom properties on the root,
+ * §6; spec §1 branding): palette (focus ring included), heading font and corner radius as CSS custom
+ * properties on the root,
  * `data-brand` for brand-specific styling, and the studio emblem as the favicon.
  * Custom properties are set through the CSSOM, which the Content-Security-Policy (no inline style) allows.
  */
@@ -28,6 +29,7 @@ export function themeProperties(branding: Branding): Record<string, string> {
     '--color-on-header': p.onHeader,
     '--color-accent': p.accent,
     '--color-bg': p.background,
+    '--color-focus': p.focus,
     '--font-heading': branding.headingFont,
     '--radius': branding.radius,
   };

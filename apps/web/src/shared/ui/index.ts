@@ -1,6 +1,9 @@
 /** UI primitives shared by the features (DESIGN.md §2 src/shared). */
 export { TextField, type TextFieldProps } from './text-field.tsx';
 export { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
-export { ErrorSummary, Notice } from './messages.tsx';
+export { ErrorSummary, Notice, StatusMessage } from './messages.tsx';
 export { default as ui } from './ui.module.css';
 export { CaptchaNotice } from './captcha-notice.tsx';
+export { Avatar, type AvatarProps } from './avatar.tsx';
+export { Switch, type SwitchProps } from './switch.tsx';
+export { useConfirmation, type Confirmation, type ConfirmationRequest } from './use-confirmation.tsx';

@@ -1,6 +1,8 @@
 /**
- * Form-level messages: the general error list (spec §8 "in a general list when Property is empty") and
- * an information notice. Both are announced (role=alert / role=status).
+ * Form-level messages: the general error list (spec §8 "in a general list when Property is empty"), an
+ * information notice, and a status message for changes saved as they are made (a live region present
+ * before its text, so every new text is announced politely). All are announced (role=alert /
+ * role=status).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,5 +33,18 @@ export function Notice({ children }: { children: ReactNode }) {
     <p className={styles.notice} role="status">
       {children}
     </p>
+  );
+}
+
+/**
+ * A polite live region (role=status) that is always in the page and shows `message` as a notice when it
+ * is not empty: screen readers announce each new message (e.g. 'Saved: …' after a switch is moved) without
+ * moving focus. Give an empty message to clear it before the next change.
+ */
+export function StatusMessage({ message }: { message: string }) {
+  return (
+    <div role="status" className={styles.statusRegion}>
+      {message ? <p className={styles.notice}>{message}</p> : null}
+    </div>
   );
 }

@@ -134,6 +134,7 @@ export const EN = {
     profile: 'View my profile',
     logout: 'Log out', // e2e
     sectionsLabel: 'Account sections',
+    sectionsToggle: '{{sections}}: {{current}}', // e2e
     avatarAlt: '',
     nav: {
       information: 'My information',
@@ -218,6 +219,11 @@ export const EN = {
     lastSync: 'Last synchronised {{age}} ago',
     neverSynced: 'Never synchronised',
     avatarAlt: '{{name}} avatar',
+    unlinkConfirm: {
+      title: 'Unlink {{name}}?', // e2e
+      body: 'Your {{name}} account will no longer be linked to your player account. You can link it again at any time.',
+      cancel: 'Cancel', // e2e
+    },
     age: {
       days_one: '{{count}} day',
       days_other: '{{count}} days',
@@ -233,6 +239,8 @@ export const EN = {
     heading: 'Newsletter',
     intro: 'Choose the newsletters you want to receive.',
     empty: 'There is no newsletter to subscribe to.',
+    savedOn: 'Saved: you will receive {{name}}.', // e2e
+    savedOff: 'Saved: you will no longer receive {{name}}.', // e2e
   },
   cookies: {
     heading: 'Cookies',
@@ -281,6 +289,11 @@ export const EN = {
     empty: 'You have not blocked anyone.',
     unblock: 'Unblock', // e2e
     unblockLabel: 'Unblock {{name}}',
+    confirm: {
+      title: 'Unblock {{name}}?', // e2e
+      body: '{{name}} will be able to contact you again. You can block them again on the community site.',
+      cancel: 'Cancel', // e2e
+    },
   },
   updateEmail: {
     heading: 'Update email',

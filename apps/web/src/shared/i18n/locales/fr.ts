@@ -141,6 +141,7 @@ export const FR = {
     profile: 'Voir mon profil',
     logout: 'Se déconnecter',
     sectionsLabel: 'Rubriques du compte',
+    sectionsToggle: '{{sections}} : {{current}}',
     avatarAlt: '',
     nav: {
       information: 'Mes informations',
@@ -227,6 +228,11 @@ export const FR = {
     lastSync: 'Dernière synchronisation il y a {{age}}',
     neverSynced: 'Jamais synchronisé',
     avatarAlt: 'Avatar de {{name}}',
+    unlinkConfirm: {
+      title: 'Dissocier {{name}} ?',
+      body: 'Votre compte {{name}} ne sera plus associé à votre compte joueur. Vous pourrez l’associer de nouveau à tout moment.',
+      cancel: 'Annuler',
+    },
     age: {
       days_one: '{{count}} jour',
       days_other: '{{count}} jours',
@@ -242,6 +248,8 @@ export const FR = {
     heading: 'Newsletter',
     intro: 'Choisissez les newsletters que vous souhaitez recevoir.',
     empty: "Il n'y a aucune newsletter à laquelle s'abonner.",
+    savedOn: 'Enregistré : vous recevrez {{name}}.',
+    savedOff: 'Enregistré : vous ne recevrez plus {{name}}.',
   },
   cookies: {
     heading: 'Cookies',
@@ -291,6 +299,11 @@ export const FR = {
     empty: "Vous n'avez bloqué personne.",
     unblock: 'Débloquer',
     unblockLabel: 'Débloquer {{name}}',
+    confirm: {
+      title: 'Débloquer {{name}} ?',
+      body: '{{name}} pourra de nouveau vous contacter. Vous pourrez le bloquer à nouveau sur le site de la communauté.',
+      cancel: 'Annuler',
+    },
   },
   updateEmail: {
     heading: "Modifier l'adresse e-mail",
