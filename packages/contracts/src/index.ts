@@ -20,3 +20,4 @@ export * from './linking.ts';
 export * from './partner.ts';
 export * from './sso.ts';
 export * from './survey.ts';
+export * from './form-rules.ts';
