@@ -9,7 +9,7 @@
  * reach the API keeps the form as typed and offers Retry.
  * Partner environments will redirect to the partner register URL (later issue; hook point below).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -81,7 +81,9 @@ function RegisterForm() {
     setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
 
-  const busy = registerUser.isPending || formToken.isFetching;
+  // Asking for a form token at submit (none came as the page loaded).
+  const [askingToken, setAskingToken] = useState(false);
+  const busy = registerUser.isPending || askingToken;
   const submit = async (typed: RegisterFormValues) => {
     if (busy) return;
     server.clear();
@@ -100,7 +102,9 @@ function RegisterForm() {
     // and the page's, start now.
     let token = formToken.data?.FormToken ?? null;
     if (token === null) {
+      setAskingToken(true);
       const again = await formToken.refetch();
+      setAskingToken(false);
       if (!again.data) {
         server.apply(again.error ?? new ApiError(0, null, 'No register form token', { unreachable: true }));
         return;
