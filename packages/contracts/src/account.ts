@@ -43,3 +43,11 @@ export const PasswordRecoveryValidationRequestSchema = z.object({
   Confirm: Text,
 });
 export type PasswordRecoveryValidationRequest = z.infer<typeof PasswordRecoveryValidationRequestSchema>;
+
+/**
+ * POST password/password-recovery-check {Token} (not in spec §7: the reset page checks its link as it
+ * opens, without using it): `{Success: true}` while the link can still set a password, else 400 with
+ * the general ERROR_PASSWORD_RECOVERY_NOTEXISTS (unknown or used) or ERROR_PASSWORD_RECOVERY_EXPIRED.
+ */
+export const PasswordRecoveryCheckRequestSchema = z.object({ Token: Text });
+export type PasswordRecoveryCheckRequest = z.infer<typeof PasswordRecoveryCheckRequestSchema>;

@@ -21,3 +21,4 @@ export * from './partner.ts';
 export * from './sso.ts';
 export * from './survey.ts';
 export * from './locale.ts';
+export * from './form-rules.ts';

@@ -273,6 +273,13 @@ export function bodyRouteTable({ player, token, next, formToken }: FuzzSubject):
       text: ['Token', 'Password', 'Confirm'],
     },
     {
+      name: 'POST password/password-recovery-check',
+      url: () => '/api/password/password-recovery-check',
+      headers: () => ({ ...ANONYMOUS }),
+      valid: () => ({ Token: 'unknown-token' }),
+      text: ['Token'],
+    },
+    {
       name: 'POST profile/user/{id}/update-email',
       url: () => `/api/profile/user/${player().idUser}/update-email`,
       headers: () => asUser(token()),

@@ -76,6 +76,7 @@ describe.each(STORES)('bans on %s', (kind) => {
         '/api/password/password-recovery-validation',
         { Token: 'x', Password: 'Fresh2025pass', Confirm: 'Fresh2025pass' },
       ],
+      ['/api/password/password-recovery-check', { Token: 'x' }],
       ['/api/email/send-confirmation-email', { Email: player.email }],
       ['/api/accesskey/validate', { Value: 'GG-0000-0000-0000-0000' }],
     ];

@@ -2,8 +2,9 @@
  * Password recovery (spec §2 Password recovery; §4; §7 POST password/password-recovery, POST
  * password/password-recovery-validation; §8): the answer is the same for known and unknown addresses,
  * the mailed link resets the password once, revokes every session and expires; a refused password
- * leaves the link usable; errors split Password / ConfirmPassword / general; partner environments
- * refuse; bad input answers the §8 shape.
+ * leaves the link usable; errors split Password / ConfirmPassword / general; POST
+ * password/password-recovery-check says whether a link is usable without using it; partner
+ * environments refuse; bad input answers the §8 shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, STORES, linkIn, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -22,6 +23,13 @@ const ask = (t: TestApp, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: '/api/password/password-recovery',
+    headers: ANONYMOUS,
+    payload: payload as Record<string, unknown>,
+  });
+const check = (t: TestApp, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/password/password-recovery-check',
     headers: ANONYMOUS,
     payload: payload as Record<string, unknown>,
   });
@@ -119,6 +127,48 @@ describe.each(STORES)('password recovery on %s', (kind) => {
       );
   });
 
+  it('checks a link without using it: usable, then used, expired or unknown', async () => {
+    const player = await createPlayer(t, 'Checker');
+    await ask(t, { Email: player.email });
+    const token = await tokenFrom(t, player.email, 2);
+    // Checked twice, still usable: the check writes nothing.
+    for (let i = 0; i < 2; i += 1) {
+      const ok = await check(t, { Token: token });
+      expect({ status: ok.statusCode, body: ok.json() as unknown }).toEqual({
+        status: 200,
+        body: { Success: true },
+      });
+    }
+    const used = await t.ctx.db
+      .selectFrom('email_tokens')
+      .select('used_at')
+      .where('user_id', '=', player.id)
+      .where('purpose', '=', 'password_recovery')
+      .execute();
+    expect(used.map((row) => row.used_at)).toEqual([null]);
+    expect(
+      (await reset(t, { Token: token, Password: 'Checked2025pw', Confirm: 'Checked2025pw' })).statusCode,
+    ).toBe(200);
+    expectErrors(await check(t, { Token: token }), 400, [['', 'ERROR_PASSWORD_RECOVERY_NOTEXISTS']]);
+
+    await ask(t, { Email: player.email });
+    const late = await tokenFrom(t, player.email, 3);
+    await t.ctx.db
+      .updateTable('email_tokens')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', player.id)
+      .where('used_at', 'is', null)
+      .execute();
+    expectErrors(await check(t, { Token: late }), 400, [['', 'ERROR_PASSWORD_RECOVERY_EXPIRED']]);
+    for (const payload of [{ Token: 'unknown-token' }, { Token: '' }, {}])
+      expectErrors(await check(t, payload), 400, [['', 'ERROR_PASSWORD_RECOVERY_NOTEXISTS']]);
+    for (const payload of [{ Token: 1 }, { Token: 'x'.repeat(5000) }, 'text', []]) {
+      const res = await check(t, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toHaveProperty('ErrorMessages');
+    }
+  });
+
   it('mails one player at most the hourly limit, answering alike afterwards', async () => {
     const player = await createPlayer(t, 'Impatient');
     for (let i = 0; i < MAX_RECOVERY_MAILS_PER_HOUR + 2; i += 1)
@@ -183,6 +233,7 @@ describe.each(STORES)('password recovery in TWO-POINT-STUDIOS and a partner envi
       expectErrors(await reset(t, { Token: 'x', Password: 'Fresh2025pass', Confirm: 'Fresh2025pass' }), 400, [
         ['', 'ERROR_NOT_ALLOWED'],
       ]);
+      expectErrors(await check(t, { Token: 'x' }), 400, [['', 'ERROR_NOT_ALLOWED']]);
     } finally {
       await t.close();
     }

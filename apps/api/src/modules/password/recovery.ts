@@ -10,7 +10,9 @@
  * answer (lib/deferred-work.ts), and the node's worker delivers the mail: a known and an unknown
  * address answer alike, in content and in time (docs/architecture.md "Outgoing mail"). The reset checks the new password before using the link, so a refused password leaves it usable; a
  * reset revokes every session of the player and every other recovery link, and confirms the address
- * (the player proved it owns the mailbox). Partner environments have no recovery (spec §2).
+ * (the player proved it owns the mailbox). The reset page checks its link as it opens
+ * ({@link checkRecoveryLink}, read-only), so that a used or expired link is said before the player types.
+ * Partner environments have no recovery (spec §2).
  */
 import {
   isPartnerEnvironment,
@@ -109,6 +111,17 @@ export async function sendRecoveryLink(
     });
   });
   ctx.outbox.wake();
+}
+
+/**
+ * Checks the recovery link `token` without using it (the reset page, as it opens): the same checks as
+ * {@link resetRecoveredPassword} makes before it sets a password, and nothing is written.
+ * @throws AppError 400 — general ERROR_PASSWORD_RECOVERY_NOTEXISTS (unknown, used, superseded) /
+ *   ERROR_PASSWORD_RECOVERY_EXPIRED / ERROR_NOT_ALLOWED (partner environment)
+ */
+export async function checkRecoveryLink(ctx: AppContext, token: string): Promise<void> {
+  requireRecovery(ctx);
+  await findLink(ctx.db, token, 'password_recovery', LINK_CODES);
 }
 
 /**

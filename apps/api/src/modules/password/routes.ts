@@ -1,11 +1,14 @@
 /**
  * Password calls (spec §7): POST password/password-reset (the signed-in player), POST
- * password/password-recovery and POST password/password-recovery-validation (anonymous).
+ * password/password-recovery and POST password/password-recovery-validation (anonymous), and POST
+ * password/password-recovery-check (anonymous, not in the spec: the reset page checks its link without
+ * using it), rate-limited and IP-ban guarded like its siblings.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   AccountPasswordResetRequestSchema,
+  PasswordRecoveryCheckRequestSchema,
   PasswordRecoveryRequestSchema,
   PasswordRecoveryValidationRequestSchema,
   SuccessResponseSchema,
@@ -15,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { resetAccountPassword } from './account-reset.ts';
-import { requestPasswordRecovery, resetRecoveredPassword } from './recovery.ts';
+import { checkRecoveryLink, requestPasswordRecovery, resetRecoveredPassword } from './recovery.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
 
 /** Registers the password routes on the /api scope. */
@@ -51,6 +54,17 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request) => {
       await resetRecoveredPassword(ctx, request.body, request.ip);
+      return { Success: true };
+    },
+  });
+
+  r.post('/password/password-recovery-check', {
+    schema: { body: PasswordRecoveryCheckRequestSchema, response: { 200: SuccessResponseSchema } },
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymousAuth(ctx),
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    handler: async (request) => {
+      await checkRecoveryLink(ctx, request.body.Token);
       return { Success: true };
     },
   });

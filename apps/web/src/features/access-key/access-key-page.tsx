@@ -12,7 +12,7 @@ import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { carry } from '../../shared/redirect/carry-over.ts';
-import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
 
 const FIELDS = ['Value'] as const;
 
@@ -29,7 +29,9 @@ export function AccessKeyPage() {
   const { register, handleSubmit, setError, formState } = useForm<{ Value: string }>({
     defaultValues: { Value: '' },
   });
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
   // Register sends the player back here when the held key could not be used.
   const returned = (useLocation().state as { accessKeyError?: string } | null)?.accessKeyError;
   const general = server.general.length ? server.general : returned ? [returned] : [];
@@ -59,7 +61,7 @@ export function AccessKeyPage() {
       <h1 id="access-key-heading">{t('accessKey.heading')}</h1>
       <p>{t('accessKey.intro')}</p>
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ErrorSummary codes={general} />
+        <ErrorSummary codes={general} unreachable={server.unreachable} id={server.summaryId} />
         <TextField
           label={t('accessKey.key')}
           autoComplete="off"
@@ -68,9 +70,7 @@ export function AccessKeyPage() {
           {...register('Value')}
         />
         <div className={ui.actions}>
-          <button type="submit" className={ui.button} disabled={validate.isPending}>
-            {t('accessKey.next')}
-          </button>
+          <SubmitButton busy={validate.isPending}>{t('accessKey.next')}</SubmitButton>
         </div>
       </form>
       <p>

@@ -1,14 +1,16 @@
 /**
  * /confirm-email/send (spec §2: "Field Email, button Send, then goes to ConfirmRegister"; §7 POST
- * email/send-confirmation-email, always 200).
+ * email/send-confirmation-email, always 200). The address is checked in the browser with the server's
+ * rules first.
  */
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { emailRule } from '../../shared/forms/field-rules.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { wantedRedirect } from '../../shared/redirect/carry-over.ts';
 import { externalRedirectUrl } from '../../shared/redirect/redirect-choice.ts';
-import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
 import { useSendConfirmation } from './confirm-api.ts';
 
 const FIELDS = ['Email'] as const;
@@ -22,7 +24,9 @@ export function SendConfirmationPage() {
   const { register, handleSubmit, setError, formState } = useForm<{ Email: string }>({
     defaultValues: { Email: '' },
   });
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
 
   const onSubmit = handleSubmit((values) => {
     if (send.isPending) return;
@@ -38,7 +42,7 @@ export function SendConfirmationPage() {
       <h1 id="send-heading">{t('confirm.sendHeading')}</h1>
       <p>{t('confirm.sendIntro')}</p>
       <form className={ui.stack} onSubmit={onSubmit} noValidate>
-        <ErrorSummary codes={server.general} />
+        <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
         <TextField
           label={t('confirm.email')}
           type="email"
@@ -46,12 +50,10 @@ export function SendConfirmationPage() {
           autoCapitalize="none"
           spellCheck={false}
           error={formState.errors.Email?.message}
-          {...register('Email')}
+          {...register('Email', { validate: emailRule })}
         />
         <div className={ui.actions}>
-          <button type="submit" className={ui.button} disabled={send.isPending}>
-            {t('confirm.send')}
-          </button>
+          <SubmitButton busy={send.isPending}>{t('confirm.send')}</SubmitButton>
         </div>
       </form>
     </section>

@@ -21,7 +21,7 @@ import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
-import { Avatar, ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { Avatar, ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
 import styles from './deletion.module.css';
 
 const PASSWORD_FIELDS = ['Password'] as const;
@@ -57,8 +57,8 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
   const { register, handleSubmit, setError, formState } = useForm<{ Password: string }>({
     defaultValues: { Password: '' },
   });
-  const server = useServerErrors(PASSWORD_FIELDS, (field, code) =>
-    setError(field, { type: 'server', message: code }),
+  const server = useServerErrors(PASSWORD_FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
   const onSubmit = handleSubmit((values) => {
     if (check.isPending) return;
@@ -72,7 +72,7 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
     <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <StepHeading>{t('deletion.passwordHeading')}</StepHeading>
       <p>{t('deletion.passwordIntro')}</p>
-      <ErrorSummary codes={server.general} />
+      <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
       <TextField
         label={t('deletion.password')}
         type="password"
@@ -81,9 +81,7 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
         {...register('Password')}
       />
       <div className={ui.actions}>
-        <button type="submit" className={ui.button} disabled={check.isPending}>
-          {t('deletion.confirm')}
-        </button>
+        <SubmitButton busy={check.isPending}>{t('deletion.confirm')}</SubmitButton>
       </div>
     </form>
   );

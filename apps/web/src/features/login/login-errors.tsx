@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '../../shared/api/form-errors.ts';
-import { ErrorSummary } from '../../shared/ui/index.ts';
+import { ErrorSummary, type ErrorSummaryProps } from '../../shared/ui/index.ts';
 
 const CONFIRM_CODE = 'ERROR_USER_CONFIRMED';
 
@@ -23,12 +23,16 @@ export function normalizeLoginErrors<F extends string>(errors: FormErrors<F>): F
   return { fields, general: [...new Set(general)] };
 }
 
-/** The general error list of a login form, with the confirmation link when needed. */
-export function LoginErrorSummary({ codes }: { codes: readonly string[] }) {
+/**
+ * The general error list of a login form, with the confirmation link when needed; `unreachable` and
+ * `id` as {@link ErrorSummary}'s (Retry when the API could not be reached; focus).
+ */
+export function LoginErrorSummary({ codes, ...rest }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const mustConfirm = codes.includes(CONFIRM_CODE);
   return (
     <ErrorSummary
+      {...rest}
       codes={codes.filter((code) => code !== CONFIRM_CODE)}
       extra={
         mustConfirm ? (

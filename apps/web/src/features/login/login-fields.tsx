@@ -1,9 +1,16 @@
 /**
  * The fields and submit row shared by the login views (spec §2 Login: LoginHome, LoginOneStep,
- * LoginPassword; §3 Login forms), so that each view only wires its own call.
+ * LoginPassword; §3 Login forms), so that each view only wires its own call. The password can be
+ * revealed (a labelled toggle with aria-pressed), and the submit button shows the call under way.
  */
 import { useTranslation } from 'react-i18next';
-import { TextField, ui, type TextFieldProps } from '../../shared/ui/index.ts';
+import {
+  PasswordField as SharedPasswordField,
+  SubmitButton,
+  TextField,
+  ui,
+  type TextFieldProps,
+} from '../../shared/ui/index.ts';
 
 /** Props of a login field: the input props from react-hook-form's `register` plus an error code. */
 type LoginFieldProps = Omit<TextFieldProps, 'label'>;
@@ -22,19 +29,25 @@ export function UsernameOrEmailField(props: LoginFieldProps) {
   );
 }
 
-/** 'Password' (login form field Password). */
-export function PasswordField(props: LoginFieldProps) {
+/** 'Password' (login form field Password), with its show-password toggle. */
+export function PasswordField(props: Omit<LoginFieldProps, 'type' | 'action'>) {
   const { t } = useTranslation();
-  return <TextField label={t('login.password')} type="password" autoComplete="current-password" {...props} />;
+  return <SharedPasswordField label={t('login.password')} autoComplete="current-password" {...props} />;
 }
 
-/** The submit row; `busy` disables it (spec §4 Submit protection). */
+/**
+ * The identifier the player typed at step 1, carried by the password step as a hidden username field
+ * (autocomplete="username"), so that password managers save and fill the right account.
+ */
+export function HiddenUsername({ value }: { value: string }) {
+  return <input type="text" name="username" autoComplete="username" value={value} readOnly hidden />;
+}
+
+/** The submit row; `busy` shows the call under way on the button (spec §4 Submit protection). */
 export function LoginSubmit({ label, busy }: { label: string; busy: boolean }) {
   return (
     <div className={ui.actions}>
-      <button type="submit" className={ui.button} disabled={busy}>
-        {label}
-      </button>
+      <SubmitButton busy={busy}>{label}</SubmitButton>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * LoginHome, step 1 of the two-step login (spec §2 Login: "Step 1 identifies the user by username or
- * email"; §3 Login identify form; §7 POST log/identify).
+ * email"; §3 Login identify form; §7 POST log/identify). An empty field is refused in the browser with
+ * the server's message (ERROR_USERNAME_EMPTY).
  */
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { CaptchaNotice, ui } from '../../shared/ui/index.ts';
 import { LoginSubmit, UsernameOrEmailField } from './login-fields.tsx';
 import { useIdentify } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
+import { requiredIdentifier } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
 
 const FIELDS = ['UsernameOrEmail'] as const;
@@ -32,7 +34,9 @@ export function LoginIdentifyForm({
   const { register, handleSubmit, setError, formState } = useForm<IdentifyValues>({
     defaultValues: { UsernameOrEmail: initialValue },
   });
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
 
   const onSubmit = handleSubmit((values) => {
     if (identify.isPending) return;
@@ -48,10 +52,10 @@ export function LoginIdentifyForm({
 
   return (
     <form className={ui.stack} onSubmit={onSubmit} noValidate>
-      <LoginErrorSummary codes={server.general} />
+      <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
       <UsernameOrEmailField
         error={formState.errors.UsernameOrEmail?.message}
-        {...register('UsernameOrEmail')}
+        {...register('UsernameOrEmail', { validate: requiredIdentifier })}
       />
       <CaptchaNotice action="login" />
       <LoginSubmit label={t('login.next')} busy={identify.isPending} />

@@ -9,6 +9,7 @@ import { CaptchaNotice, ui } from '../../shared/ui/index.ts';
 import { LoginSubmit, PasswordField, UsernameOrEmailField } from './login-fields.tsx';
 import { useOneStepLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
+import { requiredIdentifier, requiredPassword } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
 
 const FIELDS = ['UsernameOrEmail', 'Password'] as const;
@@ -26,7 +27,9 @@ export function LoginOneStepForm() {
   const { register, handleSubmit, setError, formState } = useForm<OneStepValues>({
     defaultValues: { UsernameOrEmail: '', Password: '' },
   });
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
 
   const busy = login.isPending || establishing;
   const onSubmit = handleSubmit((values) => {
@@ -49,12 +52,15 @@ export function LoginOneStepForm() {
 
   return (
     <form className={ui.stack} onSubmit={onSubmit} noValidate>
-      <LoginErrorSummary codes={server.general} />
+      <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
       <UsernameOrEmailField
         error={formState.errors.UsernameOrEmail?.message}
-        {...register('UsernameOrEmail')}
+        {...register('UsernameOrEmail', { validate: requiredIdentifier })}
       />
-      <PasswordField error={formState.errors.Password?.message} {...register('Password')} />
+      <PasswordField
+        error={formState.errors.Password?.message}
+        {...register('Password', { validate: requiredPassword })}
+      />
       <CaptchaNotice action="login" />
       <LoginSubmit label={t('login.submit')} busy={busy} />
     </form>

@@ -30,7 +30,14 @@ import { wantedClientId, wantedRedirect } from '../../shared/redirect/carry-over
 import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
 import { useSessionStore } from '../../shared/session/session-context.tsx';
 import { rememberSsoIdentity, ssoIdentity } from '../../shared/session/sso-identity.ts';
-import { CaptchaNotice, CheckboxField, ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import {
+  CaptchaNotice,
+  CheckboxField,
+  ErrorSummary,
+  SubmitButton,
+  TextField,
+  ui,
+} from '../../shared/ui/index.ts';
 
 const OAuthResponseSchema = z.object({ RedirectUri: z.string() });
 
@@ -242,8 +249,8 @@ export function PartnerRegisterPage() {
       Additional: false,
     },
   });
-  const server = useServerErrors(REGISTER_FIELDS, (field, code) =>
-    setError(field, { type: 'server', message: code }),
+  const server = useServerErrors(REGISTER_FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
   const onSubmit = handleSubmit((values) => {
     if (registerPartner.isPending) return;
@@ -267,7 +274,7 @@ export function PartnerRegisterPage() {
       <h1 id="partner-register-heading">{t('oauth.registerHeading')}</h1>
       <p>{t('oauth.registerIntro')}</p>
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ErrorSummary codes={server.general} />
+        <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
         <TextField
           label={t('oauth.username')}
           autoComplete="username"
@@ -298,9 +305,7 @@ export function PartnerRegisterPage() {
         </div>
         <CaptchaNotice action="register" />
         <div className={ui.actions}>
-          <button type="submit" className={ui.button} disabled={registerPartner.isPending}>
-            {t('oauth.confirm')}
-          </button>
+          <SubmitButton busy={registerPartner.isPending}>{t('oauth.confirm')}</SubmitButton>
         </div>
       </form>
     </section>

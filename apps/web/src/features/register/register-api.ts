@@ -12,7 +12,9 @@ import { useCaptchaToken } from '../../shared/captcha/captcha.ts';
 
 /**
  * The form token of this page load: asked once as the form mounts, never reused by a later visit (each
- * load of the page starts the server's 15 s anew); `refetch` gets a new one (an expired form).
+ * load of the page starts the server's 15 s anew); `refetch` gets a new one (an expired form, or none
+ * could be had as the page loaded). Not retried on its own: the submit asks again, at once, when the
+ * page has none.
  */
 export function useRegisterFormToken() {
   const api = useApi();
@@ -24,6 +26,7 @@ export function useRegisterFormToken() {
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    retry: false,
   });
 }
 

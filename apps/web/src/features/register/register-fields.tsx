@@ -2,10 +2,12 @@
  * The register form fields (spec §3 Register form; §2 Register: ConfirmEmail blocks paste, hidden trap
  * text field and trap checkbox; §5 date of birth auto-dash). TWO-POINT-STUDIOS adds Lastname,
  * DateOfBirth and the Code of Conduct; the newsletter consent appears with the newsletter section.
+ * The password rules of the environment are shown up front, under the Password label (linked to it by
+ * aria-describedby), and both password fields can be revealed.
  */
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, TextField, ui } from '../../shared/ui/index.ts';
+import { CheckboxField, PasswordField, TextField, ui } from '../../shared/ui/index.ts';
 import { autoDashDateOfBirth, type RegisterFormValues } from './register-rules.ts';
 import styles from './register.module.css';
 
@@ -125,16 +127,15 @@ export function RegisterFields({
         error={errors.ConfirmEmail?.message}
         {...register('ConfirmEmail')}
       />
-      <TextField
+      <PasswordField
         label={t('register.password')}
-        type="password"
+        hint={t(options.twoPoint ? 'forms.passwordRulesStudio' : 'forms.passwordRules')}
         autoComplete="new-password"
         error={errors.Password?.message}
         {...register('Password')}
       />
-      <TextField
+      <PasswordField
         label={t('register.confirmPassword')}
-        type="password"
         autoComplete="new-password"
         error={errors.ConfirmPassword?.message}
         {...register('ConfirmPassword')}

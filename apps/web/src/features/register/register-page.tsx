@@ -1,18 +1,22 @@
 /**
  * Register page (spec §2 /register and screen Register; §3 Register form; §4 Register, bot traps, too-fast
- * rule, submit protection; §5 rules; §7 POST register/new-user). On success → ConfirmRegister. The
- * too-fast rule is checked here on the page's clock and on the server by the form token the page asks
- * for as it loads (GET register/form-token).
+ * rule, submit protection; §5 rules; §7 POST register/new-user). On success → ConfirmRegister. Every
+ * field is checked in the browser with the server's own rules (contracts form-rules.ts) before the
+ * too-fast rule, so that message never stands in for a field's error; focus goes to the first field in
+ * error (the server's too), else to the general list. The too-fast rule is checked here on the page's
+ * clock and on the server by the form token the page asks for as it loads (GET register/form-token); a
+ * page that could not get one asks again at submit, and its clock starts then. A call that cannot
+ * reach the API keeps the form as typed and offers Retry.
  * Partner environments will redirect to the partner register URL (later issue; hook point below).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { isApiError } from '../../shared/api/api-error.ts';
+import { ApiError, isApiError } from '../../shared/api/api-error.ts';
 import {
   forgetCarried,
   readCarried,
@@ -20,7 +24,7 @@ import {
   wantedRedirect,
 } from '../../shared/redirect/carry-over.ts';
 import { externalRedirectUrl } from '../../shared/redirect/redirect-choice.ts';
-import { CaptchaNotice, ErrorSummary, ui } from '../../shared/ui/index.ts';
+import { CaptchaNotice, ErrorSummary, SubmitButton, ui } from '../../shared/ui/index.ts';
 import { useRegisterFormToken, useRegisterUser } from './register-api.ts';
 import { RegisterFields } from './register-fields.tsx';
 import {
@@ -28,6 +32,7 @@ import {
   isTrapped,
   REGISTER_FIELDS,
   registerFormSchema,
+  trimmedValues,
   type RegisterFormValues,
 } from './register-rules.ts';
 import styles from './register.module.css';
@@ -72,13 +77,17 @@ function RegisterForm() {
     },
   });
   const { setError } = form;
-  const server = useServerErrors(REGISTER_FIELDS, (field, code) =>
-    setError(field, { type: 'server', message: code }),
+  const server = useServerErrors(REGISTER_FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
 
-  const submit = (values: RegisterFormValues) => {
-    if (registerUser.isPending) return;
+  // Asking for a form token at submit (none came as the page loaded).
+  const [askingToken, setAskingToken] = useState(false);
+  const busy = registerUser.isPending || askingToken;
+  const submit = async (typed: RegisterFormValues) => {
+    if (busy) return;
     server.clear();
+    const values = trimmedValues(typed);
     // spec §4: with the hidden Additional ticked nothing is sent, as if it worked.
     if (isTrapped(values)) {
       void navigate(CONFIRM_PATH);
@@ -89,18 +98,36 @@ function RegisterForm() {
       server.show(['ERROR_TOO_FAST']);
       return;
     }
+    // No form token (the API could not be reached as the page loaded): ask again; the server's 15 s,
+    // and the page's, start now.
+    let token = formToken.data?.FormToken ?? null;
+    if (token === null) {
+      setAskingToken(true);
+      const again = await formToken.refetch();
+      setAskingToken(false);
+      if (!again.data) {
+        server.apply(again.error ?? new ApiError(0, null, 'No register form token', { unreachable: true }));
+        return;
+      }
+      token = again.data.FormToken;
+      loadedAt.current = performance.now();
+      if (behaviour.registerTooFastRule) {
+        server.show(['ERROR_TOO_FAST']);
+        return;
+      }
+    }
     registerUser.mutate(
       {
-        Username: values.Username.trim(),
-        Firstname: values.Firstname.trim(),
-        Lastname: twoPoint ? values.Lastname.trim() : null,
+        Username: values.Username,
+        Firstname: values.Firstname,
+        Lastname: twoPoint ? values.Lastname : null,
         UsageNameHoneyPot: values.UsageNameHoneyPot || null,
         DateOfBirth: twoPoint ? values.DateOfBirth : null,
         Password: values.Password,
         ConfirmPassword: values.ConfirmPassword,
-        Email: values.Email.trim(),
-        ConfirmEmail: values.ConfirmEmail.trim(),
-        Referrer: values.Referrer.trim() || null,
+        Email: values.Email,
+        ConfirmEmail: values.ConfirmEmail,
+        Referrer: values.Referrer || null,
         ApprovePrivacyPolicy: values.ApprovePrivacyPolicy,
         ApproveEULA: values.ApproveEULA,
         ApproveCodeOfConduct: twoPoint ? values.ApproveCodeOfConduct : false,
@@ -110,8 +137,8 @@ function RegisterForm() {
         ClientId: wantedClientId(search, config.clientId),
         AccessKeyValue: readCarried('accessKey'),
         RedirectUrl: externalRedirectUrl(wantedRedirect(search)),
-        TimeOnPageMs: timeOnPageMs,
-        FormToken: formToken.data?.FormToken ?? null,
+        TimeOnPageMs: Math.round(performance.now() - loadedAt.current),
+        FormToken: token,
       },
       {
         onSuccess: () => {
@@ -142,13 +169,11 @@ function RegisterForm() {
 
   return (
     <form className={ui.stack} onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
-      <ErrorSummary codes={server.general} />
+      <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
       <RegisterFields form={form} options={{ twoPoint, newsletter }} />
       <CaptchaNotice action="register" />
       <div className={ui.actions}>
-        <button type="submit" className={ui.button} disabled={registerUser.isPending}>
-          {t('register.submit')}
-        </button>
+        <SubmitButton busy={busy}>{t('register.submit')}</SubmitButton>
       </div>
     </form>
   );

@@ -103,12 +103,81 @@ describe('validateRegisterValues', () => {
     expect(issues).toEqual([
       { field: 'DateOfBirth', code: 'ERROR_DATE_OF_BIRTH_AGE' },
       { field: 'Password', code: 'ERROR_PASSWORD_STUDIO_RULES' },
+      // The confirmation is checked in the browser too (it still holds the first password).
+      { field: 'ConfirmPassword', code: 'ERROR_CONFIRM_PASSWORD_INVALID' },
       { field: 'ApproveCodeOfConduct', code: 'ERROR_APPROVE_CODE_OF_CONDUCT' },
     ]);
   });
   it('does not apply the two-point rules elsewhere', () => {
-    const values = { ...base, DateOfBirth: '', Password: 'password1', ApproveCodeOfConduct: false };
+    const values = {
+      ...base,
+      DateOfBirth: '',
+      Password: 'password1',
+      ConfirmPassword: 'password1',
+      ApproveCodeOfConduct: false,
+    };
     expect(validateRegisterValues(values, { twoPoint: false, today })).toEqual([]);
+  });
+  it('names every empty field with the spec message, in form order', () => {
+    const empty = {
+      ...base,
+      Username: '',
+      Firstname: ' ',
+      Lastname: '',
+      DateOfBirth: '',
+      Email: '',
+      ConfirmEmail: '',
+      Password: '',
+      ConfirmPassword: '',
+      ApprovePrivacyPolicy: false,
+      ApproveEULA: false,
+      ApproveCodeOfConduct: false,
+    };
+    expect(validateRegisterValues(empty, { twoPoint: false, today })).toEqual([
+      { field: 'Username', code: 'ERROR_USERNAME_LENGTH' },
+      { field: 'Firstname', code: 'ERROR_FIRSTNAME_EMPTY' },
+      { field: 'Password', code: 'ERROR_PASSWORD_EMPTY' },
+      { field: 'Email', code: 'ERROR_EMAIL_EMPTY' },
+      { field: 'ApprovePrivacyPolicy', code: 'ERROR_APPROVE_PRIVACY_POLICY' },
+      { field: 'ApproveEULA', code: 'ERROR_APPROVE_EULA' },
+    ]);
+    expect(validateRegisterValues(empty, { twoPoint: true, today }).map((i) => i.field)).toEqual([
+      'Username',
+      'Firstname',
+      'Lastname',
+      'DateOfBirth',
+      'Password',
+      'Email',
+      'ApprovePrivacyPolicy',
+      'ApproveEULA',
+      'ApproveCodeOfConduct',
+    ]);
+  });
+  it("applies the server's formats: username, password, e-mail and the confirmations", () => {
+    const values = {
+      ...base,
+      Username: 'no spaces',
+      Password: 'letters only',
+      ConfirmPassword: 'letters only!',
+      Email: 'p@example',
+      ConfirmEmail: 'q@example.com',
+    };
+    expect(validateRegisterValues(values, { twoPoint: false, today })).toEqual([
+      { field: 'Username', code: 'ERROR_USERNAME_PATTERN' },
+      { field: 'Password', code: 'ERROR_PASSWORD_NUMBERS' },
+      { field: 'ConfirmPassword', code: 'ERROR_CONFIRM_PASSWORD_INVALID' },
+      { field: 'Email', code: 'ERROR_EMAIL_INCORRECT_FORMAT' },
+      { field: 'ConfirmEmail', code: 'ERROR_CONFIRM_EMAIL_INVALID' },
+    ]);
+  });
+  it('checks the values as they are sent, without surrounding spaces', () => {
+    const values = {
+      ...base,
+      Username: ' player1 ',
+      Email: ' p@example.com',
+      ConfirmEmail: 'P@example.com ',
+    };
+    expect(validateRegisterValues(values, { twoPoint: true, today })).toEqual([]);
   });
   it('requires the privacy policy and the terms everywhere', () => {
     const values = { ...base, ApprovePrivacyPolicy: false, ApproveEULA: false };

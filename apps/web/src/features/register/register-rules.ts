@@ -1,8 +1,10 @@
 /**
- * Client-side register rules (spec §5 Validation rules; §4 Register bot traps and too-fast rule; §9).
- * Every message is an error code of the contracts catalogue, turned into text at display.
+ * Client-side register rules (spec §5 Validation rules; §4 Register bot traps and too-fast rule; §9):
+ * the shared store-free rules of the contracts (form-rules.ts, the server's own), so that the browser
+ * shows the server's messages before anything is sent. Every message is an error code of the contracts
+ * catalogue, turned into text at display.
  */
-import { LIMITS } from '@guildgate/contracts';
+import { dateOfBirthError, LIMITS, registerFormErrors, studioPasswordError } from '@guildgate/contracts';
 import { z } from 'zod';
 
 /** The register form as typed by the player (spec §3 Register form, UI part). */
@@ -67,35 +69,19 @@ export function autoDashDateOfBirth(next: string, previous = ''): string {
 }
 
 /**
- * spec §5 Date of birth: YYYY-MM-DD, year 1900 to current, month 1-12, day 1-31, else
- * ERROR_DATE_OF_BIRTH_INVALID; at least 13 years old, else ERROR_DATE_OF_BIRTH_AGE.
+ * spec §5 Date of birth: YYYY-MM-DD, year 1900 to current, month 1-12, day 1-31 (a real date), else
+ * ERROR_DATE_OF_BIRTH_INVALID; at least 13 years old, else ERROR_DATE_OF_BIRTH_AGE. The contracts' rule
+ * (the server's), on the player's own calendar date `today`.
  * @returns the error code, or null when valid
  */
 export function validateDateOfBirth(value: string, today: Date): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return 'ERROR_DATE_OF_BIRTH_INVALID';
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const currentYear = today.getFullYear();
-  if (year < 1900 || year > currentYear || month < 1 || month > 12 || day < 1 || day > 31) {
-    return 'ERROR_DATE_OF_BIRTH_INVALID';
-  }
-  const currentMonth = today.getMonth() + 1;
-  const currentDay = today.getDate();
-  const hadBirthday = currentMonth > month || (currentMonth === month && currentDay >= day);
-  const age = currentYear - year - (hadBirthday ? 0 : 1);
-  return age >= LIMITS.minimumAgeYears ? null : 'ERROR_DATE_OF_BIRTH_AGE';
+  const localToday = new Date(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()));
+  return dateOfBirthError(value.trim(), localToday);
 }
 
 /** spec §5 two-point password: 8 to 16 characters, an upper and a lower case letter, no whitespace. */
 export function isTwoPointPassword(password: string): boolean {
-  const length = [...password].length;
-  return (
-    length >= LIMITS.studioPasswordMin &&
-    length <= LIMITS.studioPasswordMax &&
-    !/\s/u.test(password) &&
-    /\p{Lu}/u.test(password) &&
-    /\p{Ll}/u.test(password)
-  );
+  return studioPasswordError(password) === null;
 }
 
 /** One failed client rule. */
@@ -104,26 +90,40 @@ export interface RuleIssue {
   code: string;
 }
 
-/** The client rules of spec §5 (the server checks everything again). */
+/**
+ * The values as the form sends them (spec §3 Register form): names and addresses without the spaces
+ * around them.
+ */
+export function trimmedValues(values: RegisterFormValues): RegisterFormValues {
+  return {
+    ...values,
+    Username: values.Username.trim(),
+    Firstname: values.Firstname.trim(),
+    Lastname: values.Lastname.trim(),
+    DateOfBirth: values.DateOfBirth.trim(),
+    Email: values.Email.trim(),
+    ConfirmEmail: values.ConfirmEmail.trim(),
+    Referrer: values.Referrer.trim(),
+  };
+}
+
+/**
+ * The rules of spec §5 the browser can check, before anything is sent: the store-free rules of the
+ * contracts (`registerFormErrors`, the very ones the server applies, so the messages agree), on the
+ * values as they will be sent. The server checks everything again, and what needs its store (a name or
+ * an address already taken, a disposable or unauthorised domain, the referrer).
+ */
 export function validateRegisterValues(
   values: RegisterFormValues,
   options: RegisterRuleOptions,
 ): RuleIssue[] {
-  const issues: RuleIssue[] = [];
-  if (options.twoPoint) {
-    const dateError = validateDateOfBirth(values.DateOfBirth, options.today);
-    if (dateError) issues.push({ field: 'DateOfBirth', code: dateError });
-    if (!isTwoPointPassword(values.Password)) {
-      issues.push({ field: 'Password', code: 'ERROR_PASSWORD_STUDIO_RULES' });
-    }
-    if (!values.ApproveCodeOfConduct) {
-      issues.push({ field: 'ApproveCodeOfConduct', code: 'ERROR_APPROVE_CODE_OF_CONDUCT' });
-    }
-  }
-  if (!values.ApprovePrivacyPolicy)
-    issues.push({ field: 'ApprovePrivacyPolicy', code: 'ERROR_APPROVE_PRIVACY_POLICY' });
-  if (!values.ApproveEULA) issues.push({ field: 'ApproveEULA', code: 'ERROR_APPROVE_EULA' });
-  return issues;
+  const today = new Date(
+    Date.UTC(options.today.getFullYear(), options.today.getMonth(), options.today.getDate()),
+  );
+  return registerFormErrors(trimmedValues(values), { studioRules: options.twoPoint, today }).map((item) => ({
+    field: item.Property as RegisterField,
+    code: item.ErrorMessage,
+  }));
 }
 
 /** The zod schema of the form, for react-hook-form's resolver (messages are error codes). */

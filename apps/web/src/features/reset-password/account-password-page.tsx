@@ -4,7 +4,9 @@
  * §5 errors split into Password, ConfirmPassword and general; §7 POST password/password-reset
  * {OldPassword, Password, ConfirmPassword}). Guards: login, Home in partner environments. Outside the
  * Old password's studio, a log-in older than the API's window is asked the password in a dialog first
- * (shared/reauth).
+ * (shared/reauth). The new password is checked in the browser with the server's rules first (the
+ * studio rule in TWO-POINT-STUDIOS), its rules shown up front; every password can be revealed. On
+ * success Information says the change was made.
  * The spec does not name the studio that asks the old password; TWO-POINT-STUDIOS is assumed.
  */
 import { useForm } from 'react-hook-form';
@@ -14,10 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+import { confirmsPassword, newPasswordRule } from '../../shared/forms/field-rules.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { ErrorSummary, PasswordField, SubmitButton, ui } from '../../shared/ui/index.ts';
 
 const FIELDS = ['OldPassword', 'Password', 'ConfirmPassword'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -27,7 +30,7 @@ export function AccountPasswordPage() {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
-  const { config } = useAppConfiguration();
+  const { config, behaviour } = useAppConfiguration();
   const { user } = useSession();
   const askOld = config.environmentName === 'TWO-POINT-STUDIOS';
   // Without the Old password field, a log-in older than the API's window is asked the password again.
@@ -45,12 +48,14 @@ export function AccountPasswordPage() {
   const { register, handleSubmit, setError, formState } = useForm<Values>({
     defaultValues: { OldPassword: '', Password: '', ConfirmPassword: '' },
   });
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
   const onSubmit = handleSubmit((values) => {
     if (reset.isPending) return;
     server.clear();
     reset.mutate(values, {
-      onSuccess: () => void navigate('/account'),
+      onSuccess: () => void navigate('/account', { state: { notice: 'passwordChanged' } }),
       onError: (error) => server.apply(error),
     });
   });
@@ -58,34 +63,32 @@ export function AccountPasswordPage() {
     <section aria-labelledby="account-password-heading">
       <h2 id="account-password-heading">{t('accountPassword.heading')}</h2>
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ErrorSummary codes={server.general} />
+        <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
         {askOld ? (
-          <TextField
+          <PasswordField
             label={t('accountPassword.oldPassword')}
-            type="password"
             autoComplete="current-password"
             error={formState.errors.OldPassword?.message}
-            {...register('OldPassword')}
+            {...register('OldPassword', { validate: (value) => (value ? true : 'ERROR_PASSWORD_EMPTY') })}
           />
         ) : null}
-        <TextField
+        <PasswordField
           label={t('accountPassword.newPassword')}
-          type="password"
+          hint={t(behaviour.twoPointRegister ? 'forms.passwordRulesStudio' : 'forms.passwordRules')}
           autoComplete="new-password"
           error={formState.errors.Password?.message}
-          {...register('Password')}
+          {...register('Password', {
+            validate: newPasswordRule(behaviour.twoPointRegister, user?.Username ?? ''),
+          })}
         />
-        <TextField
+        <PasswordField
           label={t('accountPassword.confirmPassword')}
-          type="password"
           autoComplete="new-password"
           error={formState.errors.ConfirmPassword?.message}
-          {...register('ConfirmPassword')}
+          {...register('ConfirmPassword', { validate: confirmsPassword('Password') })}
         />
         <div className={ui.actions}>
-          <button type="submit" className={ui.button} disabled={reset.isPending}>
-            {t('accountPassword.confirm')}
-          </button>
+          <SubmitButton busy={reset.isPending}>{t('accountPassword.confirm')}</SubmitButton>
         </div>
       </form>
       {reauth.dialog}

@@ -4,7 +4,9 @@
  * successfully updated.' with 'Return to my account'; the recovery page behaves the same with another
  * call; §4 Email update; §7 POST profile/user/{userId}/update-email, GET email/update-email-confirm,
  * GET email/update-email-recovery). Guards: login for the form, Home in partner environments, uid
- * required on confirm/recovery (route-rules.ts).
+ * required on confirm/recovery (route-rules.ts). The addresses are checked in the browser with the
+ * server's rules first; once the request is sent, the page shows it pending (the new address awaiting
+ * confirmation) instead of the form, until the player chooses to use another address.
  */
 import { useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,17 +15,47 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+import { confirmsEmail, emailRule } from '../../shared/forms/field-rules.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, Notice, TextField, ui } from '../../shared/ui/index.ts';
+import { ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
+import styles from './update-email.module.css';
 
 const FIELDS = ['Email', 'ConfirmEmail'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 const block = (event: ClipboardEvent) => event.preventDefault();
 
-/** /account/update-email: the request form. */
+/**
+ * The request sent: the new address awaits confirmation. Receives focus as it appears (the form it
+ * replaces held it); 'Use another address' brings the form back.
+ */
+function PendingEmail({ email, onChangeAgain }: { email: string; onChangeAgain: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      className={styles.pending}
+      role="status"
+      tabIndex={-1}
+      ref={ref}
+      aria-labelledby="pending-email-heading"
+    >
+      <h3 id="pending-email-heading">{t('updateEmail.pendingHeading')}</h3>
+      <p>{t('updateEmail.requested', { email })}</p>
+      <p>{t('updateEmail.pendingKeep')}</p>
+      <button type="button" className={ui.buttonSecondary} onClick={onChangeAgain}>
+        {t('updateEmail.changeAgain')}
+      </button>
+    </div>
+  );
+}
+
+/** /account/update-email: the request form, then the pending request. */
 export function UpdateEmailPage() {
   const { t } = useTranslation();
   const api = useApi();
@@ -41,10 +73,12 @@ export function UpdateEmailPage() {
         ),
       ),
   });
-  const { register, handleSubmit, setError, formState, reset } = useForm<Values>({
+  const { register, handleSubmit, setError, setFocus, formState, reset } = useForm<Values>({
     defaultValues: { Email: '', ConfirmEmail: '' },
   });
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
   const onSubmit = handleSubmit((values) => {
     if (update.isPending) return;
     server.clear();
@@ -57,40 +91,46 @@ export function UpdateEmailPage() {
       onError: (error) => server.apply(error),
     });
   });
+  const changeAgain = () => {
+    setSentTo(null);
+    // The form is back on the next render: the player starts at its first field.
+    setTimeout(() => setFocus('Email'), 0);
+  };
   return (
     <section aria-labelledby="update-email-heading">
       <h2 id="update-email-heading">{t('updateEmail.heading')}</h2>
-      {sentTo ? <Notice>{t('updateEmail.requested', { email: sentTo })}</Notice> : null}
-      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ErrorSummary codes={server.general} />
-        <TextField
-          label={t('updateEmail.newEmail')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={formState.errors.Email?.message}
-          {...register('Email')}
-        />
-        <TextField
-          label={t('updateEmail.confirmEmail')}
-          hint={t('updateEmail.confirmEmailHint')}
-          type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          onPaste={block}
-          onCopy={block}
-          onCut={block}
-          error={formState.errors.ConfirmEmail?.message}
-          {...register('ConfirmEmail')}
-        />
-        <div className={ui.actions}>
-          <button type="submit" className={ui.button} disabled={update.isPending}>
-            {t('updateEmail.confirm')}
-          </button>
-        </div>
-      </form>
+      {sentTo ? (
+        <PendingEmail email={sentTo} onChangeAgain={changeAgain} />
+      ) : (
+        <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+          <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
+          <TextField
+            label={t('updateEmail.newEmail')}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={formState.errors.Email?.message}
+            {...register('Email', { validate: emailRule })}
+          />
+          <TextField
+            label={t('updateEmail.confirmEmail')}
+            hint={t('updateEmail.confirmEmailHint')}
+            type="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            onPaste={block}
+            onCopy={block}
+            onCut={block}
+            error={formState.errors.ConfirmEmail?.message}
+            {...register('ConfirmEmail', { validate: confirmsEmail('Email') })}
+          />
+          <div className={ui.actions}>
+            <SubmitButton busy={update.isPending}>{t('updateEmail.confirm')}</SubmitButton>
+          </div>
+        </form>
+      )}
       {reauth.dialog}
     </section>
   );

@@ -1,7 +1,8 @@
 /**
  * /account/update-username (spec §2 Update username: field New username, button Confirm; §7 POST
  * profile/user/{userId}/update-username {Username}). Guards: login, Home in partner environments.
- * On success the session's user is reloaded and the player returns to Information.
+ * The name is checked in the browser with the server's rules first. On success the session's user is
+ * reloaded and the player returns to Information, which says the change was made.
  */
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -9,9 +10,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
+import { usernameRule } from '../../shared/forms/field-rules.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
+import { ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
 
 const FIELDS = ['Username'] as const;
 
@@ -33,14 +35,16 @@ export function UpdateUsernamePage() {
   const { register, handleSubmit, setError, formState } = useForm<{ Username: string }>({
     defaultValues: { Username: '' },
   });
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
   const onSubmit = handleSubmit((values) => {
     if (update.isPending) return;
     server.clear();
     update.mutate(values.Username.trim(), {
       onSuccess: async () => {
         await store.restore();
-        await navigate('/account');
+        await navigate('/account', { state: { notice: 'usernameChanged' } });
       },
       onError: (error) => server.apply(error),
     });
@@ -49,18 +53,16 @@ export function UpdateUsernamePage() {
     <section aria-labelledby="update-username-heading">
       <h2 id="update-username-heading">{t('updateUsername.heading')}</h2>
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ErrorSummary codes={server.general} />
+        <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
         <TextField
           label={t('updateUsername.newUsername')}
           autoComplete="username"
           spellCheck={false}
           error={formState.errors.Username?.message}
-          {...register('Username')}
+          {...register('Username', { validate: usernameRule })}
         />
         <div className={ui.actions}>
-          <button type="submit" className={ui.button} disabled={update.isPending}>
-            {t('updateUsername.confirm')}
-          </button>
+          <SubmitButton busy={update.isPending}>{t('updateUsername.confirm')}</SubmitButton>
         </div>
       </form>
     </section>

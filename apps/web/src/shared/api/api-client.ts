@@ -96,7 +96,7 @@ export function createApiClient({ config, userBearer, language, fetchFn }: ApiCl
         });
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        throw new ApiError(0, null, `Account API unreachable: ${String(error)}`);
+        throw new ApiError(0, null, `Account API unreachable: ${String(error)}`, { unreachable: true });
       }
       if (response.status === 400 || response.status === 503) {
         const parsed = ErrorBodySchema.safeParse(await readJson(response));

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/api-context.tsx';
 import { afterSubmitDelay } from '../forms/delay.ts';
 import { useServerErrors } from '../forms/use-server-errors.ts';
-import { ErrorSummary, TextField, ui } from '../ui/index.ts';
+import { ErrorSummary, SubmitButton, TextField, ui } from '../ui/index.ts';
 import dialog from '../ui/dialog.module.css';
 
 const FIELDS = ['Password'] as const;
@@ -41,7 +41,9 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
   useEffect(() => {
     setFocus('Password');
   }, [setFocus]);
-  const server = useServerErrors(FIELDS, (field, code) => setError(field, { type: 'server', message: code }));
+  const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
+    setError(field, { type: 'server', message: code }, { shouldFocus }),
+  );
   const validate = useMutation({
     mutationFn: (password: string) =>
       afterSubmitDelay(() =>
@@ -77,7 +79,7 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
           </Heading>
           <p>{t('reauth.intro')}</p>
           <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-            <ErrorSummary codes={server.general} />
+            <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
             <TextField
               label={t('reauth.password')}
               type="password"
@@ -86,9 +88,7 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
               {...register('Password')}
             />
             <div className={`${ui.actions} ${dialog.actions}`}>
-              <button type="submit" className={ui.button} disabled={validate.isPending}>
-                {t('reauth.confirm')}
-              </button>
+              <SubmitButton busy={validate.isPending}>{t('reauth.confirm')}</SubmitButton>
               <Button slot="close" className={ui.buttonSecondary}>
                 {t('reauth.cancel')}
               </Button>

@@ -60,6 +60,22 @@ export const EN = {
     errorsHeading: 'There is a problem',
     opensInNewTab: '(opens in a new tab)',
   },
+  forms: {
+    unreachable:
+      'We could not reach the server. What you typed is still here: check your connection, then try again.',
+    retry: 'Retry', // e2e
+    pleaseWait: 'Please wait…',
+    showPassword: 'Show password', // e2e
+    passwordRules:
+      'Use 8 to 50 characters, with at least one letter and one number. It must not contain your username.',
+    passwordRulesStudio:
+      'Use 8 to 16 characters, with an upper case letter, a lower case letter and a number, and no spaces. It must not contain your username.',
+  },
+  routeError: {
+    chunkHeading: 'This page could not be loaded.', // e2e
+    chunkBody: 'The connection may have dropped, or the site was just updated. Reload the page to try again.',
+    reload: 'Reload the page', // e2e
+  },
   home: {
     heading: 'Your {{studio}} account',
     intro: 'One account for the whole community: log in once, play and take part everywhere.',
@@ -87,6 +103,7 @@ export const EN = {
     partnerContinue: 'Continue with {{partner}}',
     partnerFollow: 'Go to {{partner}} to log in',
     partnerFallback: 'our partner',
+    partnerSite: 'You are logging in to continue to {{site}}.', // e2e
   },
   register: {
     heading: 'Create an account',
@@ -152,6 +169,8 @@ export const EN = {
       password: 'Password',
       passwordHidden: 'hidden',
       update: 'Update', // e2e
+      usernameChanged: 'Your username has been changed.', // e2e
+      passwordChanged: 'Your password has been changed.', // e2e
     },
     badges: {
       heading: 'Badges', // e2e
@@ -194,6 +213,9 @@ export const EN = {
     confirmPassword: 'Confirm', // e2e
     resetSubmit: 'Reset my password', // e2e
     backToLogin: 'Back to login',
+    checking: 'Checking your link…',
+    newLinkIntro: 'Ask for a new link: we will email it to you.',
+    requestNewLink: 'Request a new link', // e2e
   },
   oauth: {
     heading: 'Signing you in',
@@ -302,6 +324,9 @@ export const EN = {
     confirmEmailHint: 'Type the new address again (copy and paste are disabled).',
     confirm: 'Confirm', // e2e
     requested: 'We have sent a confirmation link to {{email}}. Follow it to finish the change.',
+    pendingHeading: 'Confirmation pending', // e2e
+    pendingKeep: 'Until you follow the link, your account keeps its current address.',
+    changeAgain: 'Use another address', // e2e
     linkHeading: 'Updating your email',
     successHeading: 'Your email has been successfully updated.',
     returnToAccount: 'Return to my account',

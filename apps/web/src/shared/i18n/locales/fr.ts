@@ -66,6 +66,23 @@ export const FR = {
     errorsHeading: 'Un problème est survenu',
     opensInNewTab: '(s’ouvre dans un nouvel onglet)',
   },
+  forms: {
+    unreachable:
+      'Nous n’avons pas pu joindre le serveur. Ce que vous avez saisi est conservé : vérifiez votre connexion, puis réessayez.',
+    retry: 'Réessayer',
+    pleaseWait: 'Veuillez patienter…',
+    showPassword: 'Afficher le mot de passe',
+    passwordRules:
+      'De 8 à 50 caractères, avec au moins une lettre et un chiffre. Il ne doit pas contenir votre nom d’utilisateur.',
+    passwordRulesStudio:
+      'De 8 à 16 caractères, avec une majuscule, une minuscule et un chiffre, sans espace. Il ne doit pas contenir votre nom d’utilisateur.',
+  },
+  routeError: {
+    chunkHeading: 'Cette page n’a pas pu être chargée.',
+    chunkBody:
+      'La connexion a peut-être été interrompue, ou le site vient d’être mis à jour. Rechargez la page pour réessayer.',
+    reload: 'Recharger la page',
+  },
   home: {
     heading: 'Votre compte {{studio}}',
     intro: 'Un seul compte pour toute la communauté : connectez-vous une fois, jouez et participez partout.',
@@ -93,6 +110,7 @@ export const FR = {
     partnerContinue: 'Continuer avec {{partner}}',
     partnerFollow: 'Aller sur {{partner}} pour vous connecter',
     partnerFallback: 'notre partenaire',
+    partnerSite: 'Vous vous connectez pour continuer vers {{site}}.',
   },
   register: {
     heading: 'Créer un compte',
@@ -159,6 +177,8 @@ export const FR = {
       password: 'Mot de passe',
       passwordHidden: 'masqué',
       update: 'Modifier',
+      usernameChanged: "Votre nom d'utilisateur a été modifié.",
+      passwordChanged: 'Votre mot de passe a été modifié.',
     },
     badges: {
       heading: 'Badges',
@@ -203,6 +223,9 @@ export const FR = {
     confirmPassword: 'Confirmer',
     resetSubmit: 'Réinitialiser mon mot de passe',
     backToLogin: 'Retour à la connexion',
+    checking: 'Vérification de votre lien…',
+    newLinkIntro: 'Demandez un nouveau lien : nous vous l’enverrons par e-mail.',
+    requestNewLink: 'Demander un nouveau lien',
   },
   oauth: {
     heading: 'Connexion en cours',
@@ -313,6 +336,9 @@ export const FR = {
     confirm: 'Confirmer',
     requested:
       'Nous avons envoyé un lien de confirmation à {{email}}. Suivez-le pour terminer le changement.',
+    pendingHeading: 'Confirmation en attente',
+    pendingKeep: 'Tant que vous n’avez pas suivi le lien, votre compte garde son adresse actuelle.',
+    changeAgain: 'Utiliser une autre adresse',
     linkHeading: 'Modification de votre adresse e-mail',
     successHeading: 'Votre adresse e-mail a bien été modifiée.',
     returnToAccount: 'Retour à mon compte',

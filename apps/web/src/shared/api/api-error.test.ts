@@ -1,0 +1,32 @@
+/** Tests of telling an unreachable API from its own answers (issue 19 §5 resilience; spec §8). */
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './api-client.ts';
+import { ApiError, isUnreachable } from './api-error.ts';
+
+const config = { accountApiUrl: 'https://portal.example/api/', accountApiKey: 'k', apiKey: 'a' };
+
+describe('isUnreachable', () => {
+  it('is true when no answer came (the network failed)', async () => {
+    const client = createApiClient({
+      config,
+      userBearer: () => Promise.resolve(null),
+      fetchFn: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const failure = await client.call('POST', 'log/identify', { body: {} }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(isUnreachable(failure)).toBe(true);
+  });
+  it('is true for a gateway answer without our error body (the API behind its proxy is down)', () => {
+    expect(isUnreachable(new ApiError(502))).toBe(true);
+    expect(isUnreachable(new ApiError(504))).toBe(true);
+    expect(isUnreachable(new ApiError(503, { ErrorMessages: [] }))).toBe(true);
+  });
+  it("is false for the API's own answers, a bad answer and other errors", () => {
+    const dependencyDown = { ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_STEAM_NOT_REACHABLE' }] };
+    expect(isUnreachable(new ApiError(503, dependencyDown))).toBe(false);
+    expect(isUnreachable(new ApiError(400, { ErrorMessages: [] }))).toBe(false);
+    expect(isUnreachable(new ApiError(500))).toBe(false);
+    expect(isUnreachable(new ApiError(0, null, 'Unexpected answer'))).toBe(false);
+    expect(isUnreachable(new TypeError('x'))).toBe(false);
+  });
+});
