@@ -10,7 +10,7 @@ import { emailRule } from '../../shared/forms/field-rules.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { wantedRedirect } from '../../shared/redirect/carry-over.ts';
 import { externalRedirectUrl } from '../../shared/redirect/redirect-choice.ts';
-import { ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
+import { EmailField, ErrorSummary, SubmitButton, ui } from '../../shared/ui/index.ts';
 import { useSendConfirmation } from './confirm-api.ts';
 
 const FIELDS = ['Email'] as const;
@@ -43,12 +43,8 @@ export function SendConfirmationPage() {
       <p>{t('confirm.sendIntro')}</p>
       <form className={ui.stack} onSubmit={onSubmit} noValidate>
         <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-        <TextField
+        <EmailField
           label={t('confirm.email')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           error={formState.errors.Email?.message}
           {...register('Email', { validate: emailRule })}
         />

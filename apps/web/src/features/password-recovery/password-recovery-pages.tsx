@@ -21,7 +21,7 @@ import { confirmsPassword, emailRule, newPasswordRule } from '../../shared/forms
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useErrorText } from '../../shared/i18n/use-error-text.ts';
 import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
-import { ErrorSummary, PasswordField, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
+import { EmailField, ErrorSummary, PasswordField, SubmitButton, ui } from '../../shared/ui/index.ts';
 import styles from './password-recovery.module.css';
 import { deadLinkCode } from './recovery-link.ts';
 
@@ -57,12 +57,8 @@ export function PasswordRecoveryPage() {
       <p>{t('passwordRecovery.intro')}</p>
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
         <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-        <TextField
+        <EmailField
           label={t('passwordRecovery.email')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           error={formState.errors.Email?.message}
           {...register('Email', { validate: emailRule })}
         />

@@ -7,7 +7,7 @@
  */
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, PasswordField, TextField, ui } from '../../shared/ui/index.ts';
+import { CheckboxField, EmailField, PasswordField, TextField, ui } from '../../shared/ui/index.ts';
 import { autoDashDateOfBirth, type RegisterFormValues } from './register-rules.ts';
 import styles from './register.module.css';
 
@@ -106,22 +106,11 @@ export function RegisterFields({
           )}
         />
       ) : null}
-      <TextField
-        label={t('register.email')}
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.Email?.message}
-        {...register('Email')}
-      />
-      <TextField
+      <EmailField label={t('register.email')} error={errors.Email?.message} {...register('Email')} />
+      <EmailField
         label={t('register.confirmEmail')}
         hint={t('register.confirmEmailHint')}
-        type="email"
         autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
         onPaste={(event) => event.preventDefault()}
         onDrop={(event) => event.preventDefault()}
         error={errors.ConfirmEmail?.message}

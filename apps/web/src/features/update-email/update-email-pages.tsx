@@ -20,7 +20,7 @@ import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
+import { EmailField, ErrorSummary, SubmitButton, ui } from '../../shared/ui/index.ts';
 import styles from './update-email.module.css';
 
 const FIELDS = ['Email', 'ConfirmEmail'] as const;
@@ -104,22 +104,15 @@ export function UpdateEmailPage() {
       ) : (
         <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
           <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-          <TextField
+          <EmailField
             label={t('updateEmail.newEmail')}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             error={formState.errors.Email?.message}
             {...register('Email', { validate: emailRule })}
           />
-          <TextField
+          <EmailField
             label={t('updateEmail.confirmEmail')}
             hint={t('updateEmail.confirmEmailHint')}
-            type="email"
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             onPaste={block}
             onCopy={block}
             onCut={block}

@@ -1,5 +1,6 @@
 /** UI primitives shared by the features (DESIGN.md §2 src/shared). */
 export { TextField, type TextFieldProps } from './text-field.tsx';
+export { EmailField, type EmailFieldProps } from './email-field.tsx';
 export { CheckboxField, type CheckboxFieldProps } from './checkbox-field.tsx';
 export { PasswordField, type PasswordFieldProps } from './password-field.tsx';
 export { SubmitButton, type SubmitButtonProps } from './submit-button.tsx';
