@@ -21,7 +21,7 @@ import {
   type TestAppOptions,
 } from '../../test/harness.ts';
 import { createPlayer, expectErrors, linkParamFromMail, sleep, type Player } from '../../test/helpers.ts';
-import { backoffSeconds, deviceCookieName } from './login-throttle.ts';
+import { backoffSeconds, deviceCookieName, startLoginAttempt } from './login-throttle.ts';
 
 /** Small numbers, so that an attack is a few hundred calls. */
 const THROTTLE: AppConfig['loginThrottle'] = {
@@ -145,6 +145,27 @@ describe.each(VARIANTS)('log-in throttling on $kind (Redis: $redis)', ({ kind, r
     expect(
       (await logInFrom(t, '198.51.100.20', owner.username, owner.password, { cookie: device })).statusCode,
     ).toBe(200);
+  });
+
+  it('does not count attempts cut short by a failing dependency: no back-off once it is back', async () => {
+    const owner = await createPlayer(t, 'Interrupted1');
+    const ip = '203.0.113.25';
+    // Twice the free failures, each reserved and then abandoned (what a 503 in the middle of the check
+    // does, login.ts): none of them is a failure.
+    for (let i = 0; i < THROTTLE.freeFailures * 2; i += 1) {
+      const attempt = await startLoginAttempt(t.ctx, {
+        idUser: owner.idUser,
+        ip,
+        deviceToken: undefined,
+        captcha: { token: undefined, verified: false },
+      });
+      attempt.abandoned();
+      await sleep(20); // the reservations are given back in the background
+    }
+    // The owner's series is untouched: every free failure is still checked, then the back-off starts.
+    const statuses = await attack(t, owner.username, THROTTLE.freeFailures + 2, () => ip);
+    expect(statuses).toEqual([...Array(THROTTLE.freeFailures + 1).fill(400), 429]);
+    expect((await logInFrom(t, '198.51.100.25', owner.username, owner.password)).statusCode).toBe(200);
   });
 
   it('lets at most the free failures and one more of 20 simultaneous guesses from one address be checked', async () => {

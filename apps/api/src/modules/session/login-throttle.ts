@@ -21,7 +21,10 @@
  *
  * Attempts are reserved atomically before the password is checked (concurrent guesses cannot slip past
  * a limit) and a refused attempt gives its reservations back: refused attempts are never counted again,
- * so an attack cannot make a lock last longer. The counters live in lib/rate-limits.ts (Redis,
+ * so an attack cannot make a lock last longer. An attempt cut short before its verdict — a dependency
+ * failed (the store, the counters' own store): the player got a 503, not a wrong-password answer — gives
+ * its reservations back too ({@link LoginAttempt.abandoned}), retrying while the counters' store is
+ * away, so an outage never turns into a back-off once it is over. The counters live in lib/rate-limits.ts (Redis,
  * PostgreSQL or memory), shared by the nodes.
  */
 import type { AppContext } from '../../context.ts';
@@ -65,6 +68,32 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
   /** The password was wrong: the failure stays counted. */
   failed(): Promise<void>;
+  /**
+   * The check ended without a verdict (an error, e.g. a dependency that is down): the reservations are
+   * given back in the background — at once, or every {@link GIVE_BACK_RETRY_MS} while the counters'
+   * store fails, for at most {@link GIVE_BACK_WITHIN_MS}. Never throws.
+   */
+  abandoned(): void;
+}
+
+/** How often reservations that could not be given back are tried again, ms. */
+export const GIVE_BACK_RETRY_MS = 250;
+/** How long reservations are tried to be given back before they are left to expire, ms. */
+export const GIVE_BACK_WITHIN_MS = 60_000;
+
+/**
+ * Runs each of `undos` in the background, trying a failing one again every {@link GIVE_BACK_RETRY_MS}
+ * until it succeeds or {@link GIVE_BACK_WITHIN_MS} have passed (its counter then expires on its own).
+ * The timers do not keep the process alive.
+ */
+function giveBackInBackground(undos: ReadonlyArray<() => Promise<unknown>>): void {
+  const deadline = Date.now() + GIVE_BACK_WITHIN_MS;
+  const attempt = (undo: () => Promise<unknown>) => {
+    undo().catch(() => {
+      if (Date.now() < deadline) setTimeout(() => attempt(undo), GIVE_BACK_RETRY_MS).unref();
+    });
+  };
+  undos.forEach(attempt);
 }
 
 /** Who tries to log in. */
@@ -115,57 +144,71 @@ export async function startLoginAttempt(ctx: AppContext, input: LoginAttemptInpu
   const device = idUser && input.deviceToken ? await verifyDeviceToken(ctx, input.deviceToken, idUser) : null;
   const seriesKey = idUser ? (device ? `${idUser}|device:${device.id}` : `${idUser}|ip:${ip}`) : null;
   const giveBack: Array<() => Promise<unknown>> = [];
+  let refused = false;
   const refuse = async (error: unknown): Promise<never> => {
+    refused = true;
     for (const undo of giveBack) await undo();
     throw error;
   };
-
-  if (seriesKey) {
-    const tried = await tryConsume(limiters.tries, seriesKey);
-    giveBack.push(() => limiters.tries.reward(seriesKey));
-    if (!tried.allowed) {
-      const wait = backoffSeconds(tried.consumedPoints - s.freeFailures, s.backoffMaxSeconds);
-      // One attempt per wait: the first takes the slot for `wait` seconds, the next ones are refused.
-      const slot = await tryConsume(limiters.backoff, seriesKey, 1, wait);
-      if (!slot.allowed) await refuse(rateLimited(retryAfterSeconds(slot.msBeforeNext)));
-      giveBack.push(() => limiters.backoff.delete(seriesKey));
-    }
-  }
-  if (!device) {
-    const fromIp = await tryConsume(limiters.ip, ip);
-    giveBack.push(() => limiters.ip.reward(ip));
-    if (!fromIp.allowed) await refuse(rateLimited(retryAfterSeconds(fromIp.msBeforeNext)));
-  }
-  if (idUser && !device) {
-    const onAccount = await tryConsume(limiters.account, idUser);
-    giveBack.push(() => limiters.account.reward(idUser));
-    if (!onAccount.allowed) {
-      if (!captchaConfigured(ctx)) await refuse(rateLimited(retryAfterSeconds(onAccount.msBeforeNext)));
-      else if (!input.captcha.verified) {
-        await checkCaptchaToken(ctx, input.captcha.token, 'login', ip, 'ERROR_CAPTCHA_REQUIRED').catch(
-          refuse,
-        );
-      }
-    }
+  try {
+    return await reserve();
+  } catch (error) {
+    // A refusal gave its reservations back; anything else (a counter's store failing midway) did not.
+    if (!refused) giveBackInBackground(giveBack);
+    throw error;
   }
 
-  return {
-    async succeeded() {
-      if (seriesKey) {
-        await limiters.tries.delete(seriesKey);
-        await limiters.backoff.delete(seriesKey);
+  async function reserve(): Promise<LoginAttempt> {
+    if (seriesKey) {
+      const tried = await tryConsume(limiters.tries, seriesKey);
+      giveBack.push(() => limiters.tries.reward(seriesKey));
+      if (!tried.allowed) {
+        const wait = backoffSeconds(tried.consumedPoints - s.freeFailures, s.backoffMaxSeconds);
+        // One attempt per wait: the first takes the slot for `wait` seconds, the next ones are refused.
+        const slot = await tryConsume(limiters.backoff, seriesKey, 1, wait);
+        if (!slot.allowed) await refuse(rateLimited(retryAfterSeconds(slot.msBeforeNext)));
+        giveBack.push(() => limiters.backoff.delete(seriesKey));
       }
-      if (!device) {
-        await limiters.ip.reward(ip);
-        if (idUser) await limiters.account.reward(idUser);
+    }
+    if (!device) {
+      const fromIp = await tryConsume(limiters.ip, ip);
+      giveBack.push(() => limiters.ip.reward(ip));
+      if (!fromIp.allowed) await refuse(rateLimited(retryAfterSeconds(fromIp.msBeforeNext)));
+    }
+    if (idUser && !device) {
+      const onAccount = await tryConsume(limiters.account, idUser);
+      giveBack.push(() => limiters.account.reward(idUser));
+      if (!onAccount.allowed) {
+        if (!captchaConfigured(ctx)) await refuse(rateLimited(retryAfterSeconds(onAccount.msBeforeNext)));
+        else if (!input.captcha.verified) {
+          await checkCaptchaToken(ctx, input.captcha.token, 'login', ip, 'ERROR_CAPTCHA_REQUIRED').catch(
+            refuse,
+          );
+        }
       }
-    },
-    async failed() {
-      // A known device was not checked against these, but its failures count all the same.
-      if (device && idUser) {
-        await tryConsume(limiters.ip, ip);
-        await tryConsume(limiters.account, idUser);
-      }
-    },
-  };
+    }
+
+    return {
+      async succeeded() {
+        if (seriesKey) {
+          await limiters.tries.delete(seriesKey);
+          await limiters.backoff.delete(seriesKey);
+        }
+        if (!device) {
+          await limiters.ip.reward(ip);
+          if (idUser) await limiters.account.reward(idUser);
+        }
+      },
+      async failed() {
+        // A known device was not checked against these, but its failures count all the same.
+        if (device && idUser) {
+          await tryConsume(limiters.ip, ip);
+          await tryConsume(limiters.account, idUser);
+        }
+      },
+      abandoned() {
+        giveBackInBackground(giveBack);
+      },
+    };
+  }
 }

@@ -67,20 +67,26 @@ async function checkPasswordAndOpen(
     deviceToken: user ? request.deviceTokenFor(user.id_user) : undefined,
     captcha: request.captcha,
   });
-  if (!user || !user.password_hash) {
-    await burnVerification(password);
+  // Until the throttle has its verdict, an error (a dependency failing) abandons the attempt: it is not
+  // counted as a failure (login-throttle.ts).
+  const abandonOnError = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      attempt.abandoned();
+      throw error;
+    });
+  const hash = user?.password_hash;
+  const right = await abandonOnError(
+    hash ? verifyPassword(hash, password) : burnVerification(password).then(() => false),
+  );
+  if (!user || !hash || !right) {
     await attempt.failed();
+    if (user && hash) await audit(ctx, user.id, 'login.failed', request.ip);
     throw badRequest('ERROR_USERNAME_PASSWORD_INCORRECT', passwordProperty);
   }
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await attempt.failed();
-    await audit(ctx, user.id, 'login.failed', request.ip);
-    throw badRequest('ERROR_USERNAME_PASSWORD_INCORRECT', passwordProperty);
-  }
-  await attempt.succeeded();
+  await abandonOnError(attempt.succeeded());
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
   if (!user.email_confirmed_at) throw badRequest('ERROR_USER_CONFIRMED');
-  if (needsRehash(user.password_hash)) {
+  if (needsRehash(hash)) {
     await ctx.db
       .updateTable('users')
       .set({ password_hash: await hashPassword(password), updated_at: isoNow() })
