@@ -92,7 +92,7 @@ interface PageResult {
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 async function main(): Promise<void> {
@@ -129,12 +129,16 @@ async function main(): Promise<void> {
         );
         await context.close();
         if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        const { audits, categories } = result.lhr;
+        // Keyed by audit and category id: one that did not run is absent.
+        const audits: Partial<typeof result.lhr.audits> = result.lhr.audits;
+        const categories: Partial<typeof result.lhr.categories> = result.lhr.categories;
         const items =
           (
-            audits['resource-summary']?.details as {
-              items?: { resourceType: string; transferSize: number }[];
-            }
+            audits['resource-summary']?.details as
+              | {
+                  items?: { resourceType: string; transferSize: number }[];
+                }
+              | undefined
           )?.items ?? [];
         const bytesOf = (type: string) => items.find((item) => item.resourceType === type)?.transferSize ?? 0;
         samples.push({

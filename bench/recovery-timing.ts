@@ -46,21 +46,21 @@ try {
     return ms;
   };
   for (let i = 0; i < 10; i += 1) {
-    await ask(known[n + i]!);
+    await ask(known[n + i]);
     await ask(`warm${i}@nobody.test`);
   }
   const knownMs: number[] = [];
   const unknownMs: number[] = [];
   for (let i = 0; i < n; i += 1) {
-    knownMs.push(await ask(known[i]!));
+    knownMs.push(await ask(known[i]));
     unknownMs.push(await ask(`nobody${i}@nobody.test`));
   }
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   const median = (values: number[]) => {
     const s = sorted(values);
-    return (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2;
+    return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
   };
-  const p90 = (values: number[]) => sorted(values)[Math.floor(values.length * 0.9)]!;
+  const p90 = (values: number[]) => sorted(values)[Math.floor(values.length * 0.9)];
   console.info(
     `${kind}, ${n} calls each: known median ${median(knownMs).toFixed(2)} ms (p90 ${p90(knownMs).toFixed(2)}), ` +
       `unknown median ${median(unknownMs).toFixed(2)} ms (p90 ${p90(unknownMs).toFixed(2)}), ` +

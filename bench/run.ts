@@ -20,7 +20,7 @@ export const SCENARIOS: Record<string, { file: string; what: string }> = {
 };
 
 function run(name: string, args: string[]): number {
-  const scenario = SCENARIOS[name];
+  const scenario = Object.hasOwn(SCENARIOS, name) ? SCENARIOS[name] : undefined;
   if (!scenario) {
     process.stderr.write(`Unknown scenario "${name}". Scenarios:\n`);
     for (const [known, { what }] of Object.entries(SCENARIOS)) process.stderr.write(`  ${known}: ${what}\n`);

@@ -38,8 +38,8 @@ test('blocks made on a partner site show on Blocked users, and Unblock removes t
   const [player, first, second] = await Promise.all(
     [0, 1, 2].map(() => registerConfirmedPlayer(request, config)),
   );
-  const playerId = await idUserOf(request, config, player!);
-  for (const blocked of [first!, second!]) {
+  const playerId = await idUserOf(request, config, player);
+  for (const blocked of [first, second]) {
     const response = await request.post(`${config.accountApiUrl}blocks`, {
       headers: { authorization: PARTNER_BASIC },
       data: { userId: playerId, userBlockedId: await idUserOf(request, config, blocked) },
@@ -47,7 +47,7 @@ test('blocks made on a partner site show on Blocked users, and Unblock removes t
     expect(response.status(), await response.text()).toBe(201);
   }
 
-  await logInAs(context, config, baseURL!, player!);
+  await logInAs(context, config, baseURL!, player);
   await page.goto('/account');
   await page
     .getByRole('navigation', { name: /account/i })
@@ -57,17 +57,17 @@ test('blocks made on a partner site show on Blocked users, and Unblock removes t
   await expect(page).toHaveTitle('Account - Blocked users');
   const list = page.getByRole('region', { name: 'Blocked users' }).getByRole('listitem');
   await expect(list).toHaveCount(2);
-  await expect(page.getByRole('heading', { level: 3, name: first!.username })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3, name: second!.username })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: first.username })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: second.username })).toBeVisible();
   await expectNoAxeViolations(page, 'blocked users');
 
   // Unblock asks first, in an alert dialog with Cancel focused; Cancel keeps the block and gives focus
   // back to the button.
-  const unblockFirst = page.getByRole('button', { name: `Unblock ${first!.username}` });
+  const unblockFirst = page.getByRole('button', { name: `Unblock ${first.username}` });
   await unblockFirst.click();
-  const confirmation = page.getByRole('alertdialog', { name: `Unblock ${first!.username}?` });
+  const confirmation = page.getByRole('alertdialog', { name: `Unblock ${first.username}?` });
   await expect(confirmation).toBeVisible();
-  await expect(confirmation).toContainText(`${first!.username} will be able to contact you again.`);
+  await expect(confirmation).toContainText(`${first.username} will be able to contact you again.`);
   await expect(confirmation.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoAxeViolations(page, 'unblock confirmation');
   await confirmation.getByRole('button', { name: 'Cancel' }).click();
@@ -78,12 +78,12 @@ test('blocks made on a partner site show on Blocked users, and Unblock removes t
   // Confirmed: the row leaves the list and focus goes to the page's heading.
   await unblockFirst.click();
   await confirmation.getByRole('button', { name: 'Unblock', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 3, name: first!.username })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 3, name: first.username })).toHaveCount(0);
   await expect(list).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 2, name: 'Blocked users' })).toBeFocused();
-  await page.getByRole('button', { name: `Unblock ${second!.username}` }).click();
+  await page.getByRole('button', { name: `Unblock ${second.username}` }).click();
   await page
-    .getByRole('alertdialog', { name: `Unblock ${second!.username}?` })
+    .getByRole('alertdialog', { name: `Unblock ${second.username}?` })
     .getByRole('button', { name: 'Unblock', exact: true })
     .click();
   await expect(page.getByText('You have not blocked anyone.')).toBeVisible();

@@ -122,7 +122,7 @@ function environmentOf(metadata: Record<string, unknown>): string {
 
 /** The header carries the expected brand: name, icon (loaded), colours, badge and Loading region. */
 async function expectBrandedHeader(page: Page, environment: string): Promise<void> {
-  const brand = BRANDS[environment]!;
+  const brand = BRANDS[environment];
   const header = page.getByRole('banner');
   const home = header.getByRole('link', { name: `${brand.name} account home` });
   await expect(home).toBeVisible();
@@ -169,7 +169,7 @@ async function holdPartnerCalls(page: Page): Promise<void> {
 
 test('the expected brand table keeps every studio apart and the generic environments on the community brand', () => {
   const studios = ['TWO-POINT-STUDIOS', 'CREATIVE-ASSEMBLY', 'FOCUS', 'SANDBOX', 'AVALANCHE'].map(
-    (e) => BRANDS[e]!,
+    (e) => BRANDS[e],
   );
   const brands = [...studios, COMMUNITY];
   for (const field of ['name', 'icon', 'header', 'accent', 'primary', 'focus', 'welcome'] as const)
@@ -181,7 +181,7 @@ test('the expected brand table keeps every studio apart and the generic environm
 for (const width of WIDTHS) {
   test(`Home and Login show the environment's brand at ${width} px`, async ({ page }, info) => {
     const environment = environmentOf(info.project.metadata);
-    const brand = BRANDS[environment]!;
+    const brand = BRANDS[environment];
     await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
 
     await page.goto('/');
@@ -221,7 +221,7 @@ test("the focus ring and the player's avatar are in the studio's colours", async
   request,
   baseURL,
 }, info) => {
-  const brand = BRANDS[environmentOf(info.project.metadata)]!;
+  const brand = BRANDS[environmentOf(info.project.metadata)];
   await page.goto('/errors/not-found');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // A keyboard user's focus ring on a link of the page.
@@ -266,7 +266,7 @@ test('a page that fails to load says so inside the shell, cookie control include
 
 test('a French browser gets the pages in French with <html lang="fr">', async ({ browser }, info) => {
   const environment = environmentOf(info.project.metadata);
-  const brand = BRANDS[environment]!;
+  const brand = BRANDS[environment];
   const context = await browser.newContext({ locale: 'fr-FR', baseURL: info.project.use.baseURL });
   const page = await context.newPage();
   try {

@@ -29,7 +29,7 @@ test('the account side list opens the cookie settings under custom cookie manage
   baseURL,
 }) => {
   const config = await nodeConfiguration(request, baseURL!);
-  const custom = config.features.customCookieManagement === true;
+  const custom = config.features.customCookieManagement;
   // The demo player is only looked at here: no choice is made, so their record stays as it is.
   const context = await browser.newContext({ baseURL });
   try {
@@ -67,7 +67,7 @@ test('page views reach the data layer only after analytics consent, at once, and
   baseURL,
 }) => {
   const config = await nodeConfiguration(request, baseURL!);
-  const tagManager = config.features.tagManager === true;
+  const tagManager = config.features.tagManager;
   await page.goto('/errors/not-found');
   await settled(page);
   const banner = page.getByRole('region', { name: 'Your cookie choices' });

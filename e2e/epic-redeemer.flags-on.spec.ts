@@ -11,8 +11,8 @@ import { approveOidc, connectionRow, unlinkFromRow } from './support/linking.ts'
 import { E2E } from './support/ports.ts';
 import { uniqueName } from './support/register-form.ts';
 
-test('links Epic Games through the API redeemer, then unlinks', async ({ page, player, config }) => {
-  void player; // the fixture registered and logged in a fresh player
+test('links Epic Games through the API redeemer, then unlinks', async ({ page, player: _player, config }) => {
+  // `player`: the fixture registered and logged in a fresh player.
   expect(config.features.epicAlternativeRedeemerFlow).toBe(true);
   await page.goto('/account/link-account');
   const row = connectionRow(page, 'Epic Games');
@@ -28,8 +28,8 @@ test('links Epic Games through the API redeemer, then unlinks', async ({ page, p
   await expect(row).toContainText('Not linked');
 });
 
-test('returns to the partner address with epicgamesid appended', async ({ page, player }) => {
-  void player; // the fixture registered and logged in a fresh player
+test('returns to the partner address with epicgamesid appended', async ({ page, player: _player }) => {
+  // `player`: the fixture registered and logged in a fresh player.
   const partner = `${E2E.sandboxUrl}/partner/?from=epic`;
   await page.goto(`/epic-games/link?${new URLSearchParams({ redirectUrl: partner })}`);
   await approveOidc(page, 'Epic Games', `ptn_${uniqueName().slice(-10)}`.slice(0, 16));

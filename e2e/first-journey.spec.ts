@@ -127,7 +127,7 @@ test('an unconfirmed player is told to confirm the e-mail address, asks for a ne
   const [resent] = await waitForMailCount(email, 2);
   const origin = new URL(page.url()).origin;
   const link = firstLink(
-    resent!.text,
+    resent.text,
     twoPoint ? `${origin}/register/validate?verificationCode=` : `${origin}/confirm-email?uid=`,
   );
   await page.goto(link);

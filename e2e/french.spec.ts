@@ -239,8 +239,8 @@ test('the footer switcher turns the pages French, remembers it, and saves a play
   });
   expect(recovery.status(), await recovery.text()).toBe(200);
   const [mail] = await waitForMailCount(player.email, 2);
-  expect(mail!.subject).toMatch(/^Réinitialisez votre mot de passe /);
-  expectFrenchMail(mail!);
+  expect(mail.subject).toMatch(/^Réinitialisez votre mot de passe /);
+  expectFrenchMail(mail);
 
   // And back to English.
   await frenchSwitcher.getByRole('button', { name: 'English' }).click();

@@ -13,8 +13,11 @@ import { E2E } from './support/ports.ts';
 import { logInAs, registerConfirmedPlayer } from './support/session.ts';
 import { uniqueName } from './support/register-form.ts';
 
-test('links, refreshes and unlinks a Steam account from the Connections page', async ({ page, player }) => {
-  void player; // the fixture registered and logged in a fresh player
+test('links, refreshes and unlinks a Steam account from the Connections page', async ({
+  page,
+  player: _player,
+}) => {
+  // `player`: the fixture registered and logged in a fresh player.
   await page.goto('/account/link-account');
   const steam = connectionRow(page, 'Steam');
   await expect(steam).toContainText('Not linked');
@@ -61,8 +64,11 @@ test('links, refreshes and unlinks a Steam account from the Connections page', a
   await expect(steam.getByRole('button', { name: 'Connect Steam' })).toBeVisible();
 });
 
-test('links and unlinks Twitch and Epic Games through their sign-in pages', async ({ page, player }) => {
-  void player; // the fixture registered and logged in a fresh player
+test('links and unlinks Twitch and Epic Games through their sign-in pages', async ({
+  page,
+  player: _player,
+}) => {
+  // `player`: the fixture registered and logged in a fresh player.
   for (const [name, party] of [
     ['Twitch', 'Twitch'],
     ['Epic Games', 'Epic Games'],
@@ -82,12 +88,12 @@ test('links and unlinks Twitch and Epic Games through their sign-in pages', asyn
 
 test('a Steam account another player holds is refused with the §8 message', async ({
   page,
-  player,
+  player: _player,
   browser,
   config,
   baseURL,
 }) => {
-  void player; // the fixture registered and logged in a fresh player
+  // `player`: the fixture registered and logged in a fresh player.
   const steamId = freshSteamId();
   await page.goto('/steam/link');
   await approveSteam(page, steamId, 'First Holder');
@@ -116,9 +122,9 @@ test('a Steam account another player holds is refused with the §8 message', asy
 
 test('the redirectUrl variant returns to the partner address with steamid appended', async ({
   page,
-  player,
+  player: _player,
 }) => {
-  void player; // the fixture registered and logged in a fresh player
+  // `player`: the fixture registered and logged in a fresh player.
   // The sandbox's partner site is on the demo allow-list.
   const partner = `${E2E.sandboxUrl}/partner/?from=link`;
   await page.goto(`/steam/link?${new URLSearchParams({ redirectUrl: partner })}`);

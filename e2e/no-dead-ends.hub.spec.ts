@@ -49,8 +49,8 @@ test('"View my profile" lands on the player\'s profile, and on to their rewards'
   await expect(page.getByRole('heading', { level: 1, name: 'Profiler survey' })).toBeVisible();
 });
 
-test("the survey's Steam connect comes back to the survey", async ({ page, player }) => {
-  void player; // the fixture registered and logged in a fresh player, without Steam
+test("the survey's Steam connect comes back to the survey", async ({ page, player: _player }) => {
+  // `player`: the fixture registered and logged in a fresh player, without Steam.
   await page.goto('/survey');
   await page.getByRole('link', { name: 'Connect my Steam account' }).click();
   await approveSteam(page, freshSteamId(), 'Survey Returner');

@@ -85,8 +85,8 @@ test('in the account area too: by keyboard on the side list, and back with the b
   await expectNoAxeViolations(page, 'my information reached back');
 });
 
-test('a page that moves focus itself keeps it', async ({ page, player }) => {
-  void player; // the fixture registered and logged in a fresh player
+test('a page that moves focus itself keeps it', async ({ page, player: _player }) => {
+  // `player`: the fixture registered and logged in a fresh player.
   await page.goto('/account');
   await settled(page);
   // The deletion request focuses the heading of its step as the step appears (deletion.spec.ts).
@@ -155,9 +155,9 @@ test('on a 375 px phone the cookie banner covers none of the main actions', asyn
 
 test('on a phone the account side list collapses behind a button naming the section', async ({
   page,
-  player,
+  player: _player,
 }) => {
-  void player; // the fixture registered and logged in a fresh player
+  // `player`: the fixture registered and logged in a fresh player.
   await page.setViewportSize(PHONE);
   await page.goto('/account/blocked-users-management');
   await settled(page);

@@ -78,7 +78,7 @@ const register = (c: Condition): Landing => {
   return c.flags.registerWithAccessKeys ? at('/access-key', 'Access key') : at('/register', 'Register');
 };
 /** The same page, with `title`. */
-const page = (title?: string) => (path: string) => at(path.split('?')[0]!, title);
+const page = (title?: string) => (path: string) => at(path.split('?')[0], title);
 const partnerHome = (c: Condition, landing: Landing) => (c.partner ? homeOrAccount(c) : landing);
 
 type Row = [route: string, expected: (c: Condition, route: string) => Landing];

@@ -104,7 +104,7 @@ test('a tampered, invalid or missing configuration renders nothing and logs to t
   const served = (await (await request.get(CONFIGURATION_PATH)).json()) as Record<string, unknown>;
   if (deployment.encryptedConfiguration) {
     const value = String(served.Value);
-    const flipped = value.slice(0, -2) + (value.at(-2) === 'A' ? 'B' : 'A') + value.at(-1);
+    const flipped = value.slice(0, -2) + (value.at(-2) === 'A' ? 'B' : 'A') + value.slice(-1);
     const errors = await serveConfiguration(page, JSON.stringify({ Value: flipped }));
     await page.goto('/');
     await expectNothingRendered(page, errors);

@@ -52,8 +52,11 @@ async function expectSteps(page: Page, n: number): Promise<void> {
   await expect(page.getByText(`Question ${n} of 10`, { exact: true })).toBeVisible();
 }
 
-test('without a linked Steam account the survey only prompts to connect it', async ({ page, player }) => {
-  void player; // the fixture registered and logged in a fresh player
+test('without a linked Steam account the survey only prompts to connect it', async ({
+  page,
+  player: _player,
+}) => {
+  // `player`: the fixture registered and logged in a fresh player.
   for (const path of ['/survey', '/survey/qualification']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Profiler survey' })).toBeVisible();
@@ -233,9 +236,9 @@ test('a player with Steam linked answers the ten steps by keyboard only', async 
 
 test('a player answers by mouse, and a missing conditional text stops the submit', async ({
   page,
-  player,
+  player: _player,
 }) => {
-  void player; // the fixture registered and logged in a fresh player
+  // `player`: the fixture registered and logged in a fresh player.
   const policyViolations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {

@@ -44,10 +44,11 @@ const linking = {
   FOCUS_CLIENT_ID: 'guildgate-local-focus',
   FOCUS_CLIENT_SECRET: 'guildgate-local-focus-secret',
 };
+const apiKeys = given('API_KEYS');
 /** The API node the sandbox's partner site signs players in through (spec §1 Single sign-on). */
 const hub = {
   SANDBOX_HUB_URL: given('SANDBOX_HUB_URL') ?? publicUrl,
-  ...(given('API_KEYS') ? { SANDBOX_HUB_API_KEY: given('API_KEYS')!.split(',')[0]!.trim() } : {}),
+  ...(apiKeys ? { SANDBOX_HUB_API_KEY: apiKeys.split(',')[0].trim() } : {}),
 };
 const env = {
   ...linking,

@@ -85,9 +85,12 @@ const MAIL_HOLES = /⟦hole⟧|NaN/;
 
 /** The e-mails' English texts, their parameters as holes. */
 function mailTexts(): EnglishText[] {
-  const params = new Proxy({} as Record<string, unknown>, {
-    get: (_target, key) => (typeof key === 'string' && /^ttl/.test(key) ? Number.NaN : MAIL_HOLE),
-  });
+  const params = new Proxy(
+    {},
+    {
+      get: (_target, key) => (typeof key === 'string' && /^ttl/.test(key) ? Number.NaN : MAIL_HOLE),
+    },
+  );
   return Object.entries(MAIL_TEXTS.en).flatMap(([kind, words]) => {
     const english = (words as (brand: string, values: never) => MailWords)(MAIL_HOLE, params as never);
     const texts = [english.subject, english.greeting, ...english.lines, english.actionLabel, english.footer];

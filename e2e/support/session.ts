@@ -120,7 +120,7 @@ export async function registerConfirmedPlayer(
 function linkQuery(text: string, name: string): string {
   const match = new RegExp(`[?&]${name}=([^\\s"'<>&\\])]+)`).exec(text);
   if (!match) throw new Error(`no link with ${name} in the e-mail`);
-  return decodeURIComponent(match[1]!);
+  return decodeURIComponent(match[1]);
 }
 
 /** Logs the demo player in and stores the identity cookie in `context`. */

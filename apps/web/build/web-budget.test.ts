@@ -37,7 +37,7 @@ function fakeBuild(): string {
       dynamicImports: ['survey'],
     },
     _shared: { file: 'assets/shared.js' },
-    [STARTUP_MODULES[0]!]: { file: 'assets/en.js' },
+    [STARTUP_MODULES[0]]: { file: 'assets/en.js' },
     'src/login.tsx': { file: 'assets/login.js', imports: ['_shared', '_form'] },
     _form: { file: 'assets/form.js' },
     survey: { file: 'assets/survey.js' },
@@ -50,19 +50,19 @@ describe('measurePages', () => {
   it('sums the gzip and brotli bytes of the entry, the texts, the route and their static imports', () => {
     dist = fakeBuild();
     const [login] = measurePages(dist, [{ path: '/login', modules: ['src/login.tsx'], gzipBudgetBytes: 1 }]);
-    expect(login!.files).toEqual([
+    expect(login.files).toEqual([
       'assets/en.js',
       'assets/form.js',
       'assets/index.js',
       'assets/login.js',
       'assets/shared.js',
     ]);
-    const bodies = login!.files.map((file) => fs.readFileSync(path.join(dist!, file)));
+    const bodies = login.files.map((file) => fs.readFileSync(path.join(dist!, file)));
     const sum = (f: (b: Buffer) => number) => bodies.map(f).reduce((a, b) => a + b, 0);
-    expect(login!.rawBytes).toBe(sum((b) => b.length));
-    expect(login!.gzipBytes).toBe(sum((b) => zlib.gzipSync(b, { level: 9 }).length));
-    expect(login!.brotliBytes).toBeLessThan(login!.rawBytes);
-    expect(login!.gzipBudgetBytes).toBe(1);
+    expect(login.rawBytes).toBe(sum((b) => b.length));
+    expect(login.gzipBytes).toBe(sum((b) => zlib.gzipSync(b, { level: 9 }).length));
+    expect(login.brotliBytes).toBeLessThan(login.rawBytes);
+    expect(login.gzipBudgetBytes).toBe(1);
   });
 
   it('fails when a page names a module the build does not have', () => {

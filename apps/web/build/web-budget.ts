@@ -62,7 +62,10 @@ export interface PageWeight {
 export function measurePages(distDir: string, pages: PageBudget[] = PAGES): PageWeight[] {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build\``);
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  // Keyed by module: a module the build does not have is absent.
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Partial<
+    Record<string, ManifestChunk>
+  >;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const sizes = new Map<string, { raw: number; gzip: number; brotli: number }>();
   const sizeOf = (file: string) => {
@@ -86,13 +89,14 @@ export function measurePages(distDir: string, pages: PageBudget[] = PAGES): Page
       if (!manifest[key]) throw new Error(`${key} (of ${page.path}) is not a chunk of the build`);
     const seen = new Set<string>();
     const stack = [...roots];
-    while (stack.length > 0) {
-      const key = stack.pop()!;
+    for (let key = stack.pop(); key !== undefined; key = stack.pop()) {
       if (seen.has(key)) continue;
       seen.add(key);
       stack.push(...(manifest[key]?.imports ?? []));
     }
-    const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    const files = [...seen]
+      .map((key) => manifest[key]?.file)
+      .filter((file): file is string => file?.endsWith('.js') === true);
     const total = files.map(sizeOf).reduce(
       (sum, size) => ({
         raw: sum.raw + size.raw,

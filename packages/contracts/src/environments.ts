@@ -56,11 +56,11 @@ export const RuntimeConfigurationSchema = z
   .object({
     environmentName: EnvironmentSchema,
     isProd: z.boolean(),
-    frontUrl: z.string().url(),
-    accountUrl: z.string().url(),
-    mediaUrl: z.string().url(),
+    frontUrl: z.url(),
+    accountUrl: z.url(),
+    mediaUrl: z.url(),
     /** Base address of the account API, ending with '/' (e.g. http://localhost:8080/api/). */
-    accountApiUrl: z.string().url(),
+    accountApiUrl: z.url(),
     /** Sent as the `x-api-key` header on every call (names the front end / studio). */
     accountApiKey: z.string().min(1),
     /** The anonymous bearer sent as `Authorization: Bearer …` on anonymous calls (spec §6). */
@@ -70,15 +70,15 @@ export const RuntimeConfigurationSchema = z
      * The reCAPTCHA v3 script to load (Google's api.js in production, the sandbox stand-in elsewhere).
      * Not in spec §1's list: the spec leaves the captcha's script retrieval unshown (§7).
      */
-    captchaScriptUrl: z.string().url(),
+    captchaScriptUrl: z.url(),
     /**
      * The partner single-sign-on service's resend-validation address (spec §2 Unverified-account page,
      * §7 "its address depends on a prod/test flag"): the SPA calls `prod` when `isProd`, else `test`;
      * '' = not configured.
      */
     partnerSsoResendUrls: z.object({
-      prod: z.union([z.string().url(), z.literal('')]),
-      test: z.union([z.string().url(), z.literal('')]),
+      prod: z.union([z.url(), z.literal('')]),
+      test: z.union([z.url(), z.literal('')]),
     }),
     partnerName: z.string(),
     registerStudioName: z.string(),

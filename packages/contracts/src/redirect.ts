@@ -26,15 +26,16 @@ interface ParsedPattern {
 }
 
 function parsePattern(pattern: string): ParsedPattern | null {
-  const match = /^(https?):\/\/(\*\.)?([a-z0-9.-]+)(?::(\d{1,5}))?(\/[^?#]*)?$/i.exec(pattern.trim());
+  const match = /^(https?):\/\/(\*\.)?([a-z0-9.-]+)((?::\d{1,5})?)((?:\/[^?#]*)?)$/i.exec(pattern.trim());
   if (!match) return null;
+  // The port (with its colon) and the path are empty when the pattern has none.
   const [, scheme, star, host, port, path] = match;
   return {
-    protocol: `${scheme!.toLowerCase()}:`,
+    protocol: `${scheme.toLowerCase()}:`,
     wildcard: Boolean(star),
-    hostname: host!.toLowerCase(),
-    port: port ?? '',
-    pathPrefix: path ?? '/',
+    hostname: host.toLowerCase(),
+    port: port.slice(1),
+    pathPrefix: path || '/',
   };
 }
 
@@ -64,9 +65,9 @@ export function isRedirectAllowed(target: unknown, patterns: readonly string[]):
   if (/[\s\\\u0000-\u001f\u007f-\uffff]/.test(target)) return false;
   const raw = /^(https?):\/\/([^/?#]*)([^?#]*)/i.exec(target);
   if (!raw) return false;
-  const authority = raw[2]!.toLowerCase();
+  const authority = raw[2].toLowerCase();
   if (authority.length === 0 || /[@%]/.test(authority)) return false;
-  if (hasTraversal(raw[3]!)) return false;
+  if (hasTraversal(raw[3])) return false;
   let url: URL;
   try {
     url = new URL(target);

@@ -3,7 +3,7 @@
  * `epicgames/callback`): real HTTP against a Fastify app with the party, `openid-client` as the relying
  * party and the approve page driven like a browser.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import {
   approve,
@@ -30,10 +30,8 @@ let issuer: string;
 beforeAll(async () => {
   sandbox = await startTestSandbox((context) => [epicGamesParty(context)]);
   issuer = `${sandbox.baseUrl}/epic-games`;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
+  // Torn down only once set up (vitest runs the returned function after the file's tests).
+  return () => sandbox.close();
 });
 
 describe('Epic Games sign-in', () => {

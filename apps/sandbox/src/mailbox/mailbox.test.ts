@@ -2,7 +2,7 @@
  * The sandbox mailbox end to end (DESIGN.md §8 mailbox): real e-mails over SMTP (nodemailer) into a
  * sandbox started on free ports, read back through the JSON API and the web pages.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { MailboxMessageSchema, MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
 import { startSandbox, type RunningSandbox } from '../app.ts';
@@ -19,11 +19,11 @@ beforeAll(async () => {
     secure: false,
     ignoreTLS: true,
   });
-});
-
-afterAll(async () => {
-  transport?.close();
-  await sandbox?.close();
+  // Torn down only once set up (vitest runs the returned function after the file's tests).
+  return async () => {
+    transport.close();
+    await sandbox.close();
+  };
 });
 
 beforeEach(async () => {
@@ -60,7 +60,7 @@ describe('mailbox JSON API', () => {
     const all = await listMessages();
     expect(all.map((m) => m.subject)).toEqual(['Third', 'Second', 'First']);
 
-    const first = all[2]!;
+    const first = all[2];
     expect(first.to).toEqual(['alice@example.test']);
     expect(first.from).toContain('no-reply@guildgate.test');
     expect(first.text).toContain(`Confirm your address: ${VERIFY_URL}.`);
@@ -83,7 +83,7 @@ describe('mailbox JSON API', () => {
     await transport.sendMail({ from: 'x@example.test', to: 'y@example.test', subject: 'Plain', text: 'Hi' });
     const [message] = await listMessages('y@example.test');
     expect(message).toMatchObject({ subject: 'Plain', html: '', from: 'x@example.test' });
-    expect(message!.text.trim()).toBe('Hi');
+    expect(message.text.trim()).toBe('Hi');
   });
 
   it('answers 404 with a JSON body for an unknown id', async () => {
@@ -120,7 +120,7 @@ describe('mailbox pages', () => {
   it('shows a message: HTML part in a sandboxed srcdoc frame, text part with links', async () => {
     await sendVerification('frank@example.test', 'Verify "now" & <b>soon</b>');
     const [message] = await listMessages('frank@example.test');
-    const response = await fetch(`${sandbox.httpUrl}/mailbox/${message!.id}`);
+    const response = await fetch(`${sandbox.httpUrl}/mailbox/${message.id}`);
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('<h1>Verify &quot;now&quot; &amp; &lt;b&gt;soon&lt;/b&gt;</h1>');

@@ -65,7 +65,10 @@ export async function startSmtp(options: SmtpOptions): Promise<RunningSmtp> {
       };
       readAll(stream, MAX_MESSAGE_BYTES)
         .then(async (raw) => {
-          if (stream.sizeExceeded) return callback();
+          if (stream.sizeExceeded) {
+            callback();
+            return;
+          }
           store.add(await parseMessage(raw, envelope, receivedAt));
           callback();
         })

@@ -144,7 +144,7 @@ export class PartnerAccountStore {
     if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
       return { error: 'Invalid email: enter an address like name@example.com.' };
     }
-    const { length } = [...input.password];
+    const { length } = Array.from(input.password); // in code points, as the rule counts them
     if (length < PARTNER_PASSWORD.min || length > PARTNER_PASSWORD.max) {
       return { error: `Invalid password: ${PARTNER_PASSWORD.rule}` };
     }

@@ -48,8 +48,8 @@ export async function relyingParty(
  * default) as its `test` client.
  */
 export function usePartnerSandbox(): {
-  sandbox(): TestSandbox;
-  relyingParty(studio?: PartnerStudio, auth?: client.ClientAuth): Promise<PartnerRelyingParty>;
+  sandbox: () => TestSandbox;
+  relyingParty: (studio?: PartnerStudio, auth?: client.ClientAuth) => Promise<PartnerRelyingParty>;
 } {
   let running: TestSandbox | undefined;
   beforeAll(async () => {

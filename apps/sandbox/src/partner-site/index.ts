@@ -75,11 +75,13 @@ async function currentPlayer(
   const known = session.player;
   if (!known) return { player: null, notice: null };
   try {
+    let current = known;
     let verified = await verifyAccessToken(hub, known.accessToken);
     if (!verified) {
       const renewed = await refreshTokens(hub, known);
       if (renewed) {
-        session.player = { ...known, ...renewed };
+        current = { ...known, ...renewed };
+        session.player = current;
         verified = await verifyAccessToken(hub, renewed.accessToken);
       }
     }
@@ -87,7 +89,7 @@ async function currentPlayer(
       session.player = null;
       return { player: null, notice: 'Your Guildgate sign-in has ended. Sign in again.' };
     }
-    session.player = { ...session.player!, idUser: verified.idUser, username: verified.username };
+    session.player = { ...current, idUser: verified.idUser, username: verified.username };
     return { player: { ...verified, expiresIn: verified.expiresIn }, notice: null };
   } catch {
     return {
@@ -217,12 +219,12 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
           const signedIn = sessions.create();
           signedIn.player = { ...tokens, idUser: player.idUser, username: player.username };
           setCookie(reply, signedIn);
-          return reply.header('cache-control', 'no-store').redirect(returnPage(pending?.returnTo), 303);
         } catch (error) {
           if (!(error instanceof SignInFailure)) throw error;
           request.log.info({ reason: error.reason }, 'sandbox partner site: sign-in failed');
           return send(reply, signInFailedPage(error.detail), error.reason === 'unreachable' ? 502 : 400);
         }
+        return reply.header('cache-control', 'no-store').redirect(returnPage(pending?.returnTo), 303);
       });
 
       app.post('/partner/sign-out', async (request, reply) => {

@@ -4,7 +4,7 @@
  * JSON API), rejects bad bodies with 400, fails with 503 for @resend-fails.test, and answers the CORS
  * preflight of the SPA's cross-origin fetch.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
 import { startSandbox, type RunningSandbox } from '../app.ts';
 import { parseResendRequest, RESEND_SUBJECT, resendFailsFor } from './index.ts';
@@ -16,10 +16,8 @@ let resendUrl: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ httpPort: 0, smtpPort: 0 });
   resendUrl = `${sandbox.httpUrl}/partner-sso/resend-validation`;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
+  // Torn down only once set up (vitest runs the returned function after the file's tests).
+  return () => sandbox.close();
 });
 
 /** A fresh address per test (the mailbox is shared by the whole file). */
@@ -52,7 +50,7 @@ describe('POST /partner-sso/resend-validation', () => {
 
     const messages = await messagesTo(email);
     expect(messages).toHaveLength(1);
-    const mail = messages[0]!;
+    const mail = messages[0];
     expect(mail.subject).toBe(RESEND_SUBJECT);
     expect(mail.subject).toBe('Verify your partner studio account');
     expect(mail.to).toEqual([email]);

@@ -4,7 +4,7 @@
  * served `api.js` run in a `node:vm` context the way the portal's `recaptcha-v3` library drives it.
  */
 import vm from 'node:vm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../app.ts';
 import {
   RECAPTCHA_TOKEN_TTL_MS,
@@ -25,10 +25,8 @@ let sandbox: RunningSandbox;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ httpPort: 0, smtpPort: 0 });
-});
-
-afterAll(async () => {
-  await sandbox?.close();
+  // Torn down only once set up (vitest runs the returned function after the file's tests).
+  return () => sandbox.close();
 });
 
 afterEach(() => {
@@ -285,7 +283,7 @@ describe('verdict page', () => {
     const setCookie = chosen.headers.get('set-cookie');
     expect(setCookie).toBe(`${RECAPTCHA_VERDICT_COOKIE}=bot; Path=/recaptcha; HttpOnly; SameSite=Lax`);
 
-    const cookie = setCookie!.split(';')[0]!;
+    const cookie = setCookie!.split(';')[0];
     const after = await fetch(`${sandbox.httpUrl}/recaptcha/`, { headers: { cookie } });
     expect(await after.text()).toContain('Current verdict: <strong>Bot</strong>');
 
@@ -415,7 +413,7 @@ describe('api.js', () => {
     // The container form, a site key already rendered, and the harmless extras.
     expect(grecaptcha.render('captcha', { sitekey: 'guildgate-e2e-site-key' })).toBe(1);
     const e2eToken = await grecaptcha.execute('guildgate-e2e-site-key', { action: 'register' });
-    expect(fetches[1]!.url).toContain('k=guildgate-e2e-site-key&action=register');
+    expect(fetches[1].url).toContain('k=guildgate-e2e-site-key&action=register');
     const e2e = await siteverify({
       secret: SANDBOX_RECAPTCHA_KEYS['guildgate-e2e-site-key'],
       response: e2eToken,

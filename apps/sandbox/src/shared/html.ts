@@ -35,7 +35,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 }
 
-function render(value: unknown): string {
+/**
+ * What a value of {@link html} may be: markup, text, a number, a URL (its `href`), nothing (`null`,
+ * `undefined`, `false`: renders nothing; `true` renders "true"), or an array of these.
+ */
+export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | URL | readonly HtmlValue[];
+
+function render(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === null || value === undefined || value === false) return '';
@@ -47,10 +53,11 @@ function render(value: unknown): string {
  * escaped, except nested `SafeHtml` values; arrays are concatenated; `null`, `undefined` and `false`
  * render nothing.
  */
-export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
-  let out = strings[0] ?? '';
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  // A tagged template has one more string than values.
+  let out = strings[0];
   values.forEach((value, index) => {
-    out += render(value) + (strings[index + 1] ?? '');
+    out += render(value) + strings[index + 1];
   });
   return new SafeHtml(out);
 }

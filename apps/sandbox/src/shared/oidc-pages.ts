@@ -144,10 +144,13 @@ export interface OidcInteractionPage {
   readonly scopes: readonly string[];
 }
 
+/** A posted form's fields by name, first value of each; a field the form did not post is absent. */
+export type OidcFormFields = Readonly<Partial<Record<string, string>>>;
+
 /** A refused post of an interaction form: the message to announce and the posted fields (first values). */
 export interface OidcFormFailure {
   readonly error: string;
-  readonly form: Readonly<Record<string, string>>;
+  readonly form: OidcFormFields;
 }
 
 /** What a party's own sign-in page decides from a posted form (see {@link OidcSignIn}). */
@@ -164,7 +167,7 @@ export interface OidcSignIn {
   /** The page of an interaction (sent with 200, or with 400 when `failure` is given). */
   render(page: OidcInteractionPage & { readonly failure?: OidcFormFailure }): SafeHtml;
   /** The outcome of a posted form (fields by name, first value each); may create the account. */
-  decide(form: Readonly<Record<string, string>>): OidcSignInOutcome | Promise<OidcSignInOutcome>;
+  decide(form: OidcFormFields): OidcSignInOutcome | Promise<OidcSignInOutcome>;
 }
 
 /** What the approve page shows. */
@@ -253,7 +256,7 @@ export function renderErrorPage(partyName: string, message: string): SafeHtml {
  */
 export function avatarSvg(account: OidcAccount): string {
   const hue = createHash('sha256').update(account.id).digest().readUInt16BE(0) % 360;
-  const initial = (account.displayName.trim()[0] ?? '?').toUpperCase();
+  const initial = (account.displayName.trim().charAt(0) || '?').toUpperCase();
   const svg = html`<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
     <rect width="64" height="64" rx="8" fill="hsl(${hue}, 55%, 35%)" />
     <text x="32" y="42" font-family="sans-serif" font-size="30" text-anchor="middle" fill="#fff">

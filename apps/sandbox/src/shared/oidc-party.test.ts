@@ -4,7 +4,7 @@
  * Cancel, single-use codes, the `claims` parameter, switching accounts, and the approve page's errors;
  * and a party with its own sign-in page (`options.signIn`, as the partner IdPs have).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { epicGamesParty } from '../epic-games/index.ts';
 import type { SandboxContext } from '../party.ts';
@@ -69,10 +69,8 @@ beforeAll(async () => {
   ]);
   issuer = `${sandbox.baseUrl}/twitch`;
   config = await discover(issuer, CLIENT_ID, SECRET);
-});
-
-afterAll(async () => {
-  await sandbox?.close();
+  // Torn down only once set up (vitest runs the returned function after the file's tests).
+  return () => sandbox.close();
 });
 
 describe('discovery', () => {

@@ -35,6 +35,7 @@ import {
   type OidcAccount,
   type OidcExtraEndpoint,
   type OidcFormFailure,
+  type OidcFormFields,
   type OidcSignIn,
   type OidcSignInOutcome,
 } from './oidc-pages.ts';
@@ -50,6 +51,7 @@ export type {
   OidcAccount,
   OidcExtraEndpoint,
   OidcFormFailure,
+  OidcFormFields,
   OidcInteractionPage,
   OidcSignIn,
   OidcSignInOutcome,
@@ -65,7 +67,7 @@ export interface OidcPartyTools {
   /** The account with this id (demo or created), or undefined. */
   findAccount(id: string): OidcAccount | undefined;
   /** Absolute URL of the account's avatar, e.g. "http://localhost:8090/twitch/avatars/41000001.svg". */
-  avatarUrl(account: OidcAccount): string;
+  avatarUrl: (account: OidcAccount) => string;
 }
 
 /** Options of {@link oidcParty}. */
@@ -108,9 +110,9 @@ export interface OidcPartyOptions {
 }
 
 /** The posted form's fields, first value of each, strings only. */
-function formFields(body: unknown): Record<string, string> {
+function formFields(body: unknown): OidcFormFields {
   if (body === null || typeof body !== 'object') return {};
-  const fields: Record<string, string> = {};
+  const fields: Partial<Record<string, string>> = {};
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     const first: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
     if (typeof first === 'string') fields[name] = first;
@@ -197,7 +199,7 @@ export function oidcParty(context: SandboxContext, options: OidcPartyOptions): S
   };
 
   /** The approve page's decision (form `decision`, `account`, `username`). */
-  const chooseAccount = (form: Readonly<Record<string, string>>): OidcSignInOutcome => {
+  const chooseAccount = (form: OidcFormFields): OidcSignInOutcome => {
     if (form.decision === 'cancel') return { cancel: true };
     const username = (form.username ?? '').trim();
     if (username === '') {

@@ -73,7 +73,7 @@ export function loopbackRedirectUris(paths: readonly string[]): string[] {
 /** A fresh RS256 signing key (2048-bit RSA private JWK with `kid`, `alg` and `use`). */
 function signingKey(): JWK {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' } as JWK;
+  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
 /** Cookie-name-safe form of a prefix: "/epic-games" → "epic_games". */
@@ -212,7 +212,8 @@ export async function endInteraction(
     await interaction.persist();
   }
   const grant = new oidc.Grant({ accountId, clientId: String(interaction.params.client_id) });
-  const requested = new Set(String(interaction.params.scope ?? '').split(' '));
+  const scope = interaction.params.scope;
+  const requested = new Set((typeof scope === 'string' ? scope : '').split(' '));
   grant.addOIDCScope(scopes.filter((scope) => requested.has(scope)));
   grant.addOIDCClaims(requestedClaims(interaction.params.claims));
   const result = { login: { accountId }, consent: { grantId: await grant.save() } };

@@ -40,7 +40,7 @@ export function isSteamId(value: unknown): value is string {
 export function checkPersonaName(value: string): string | { error: string } {
   const name = value.trim();
   if (name.length === 0) return { error: 'The persona name is empty.' };
-  if ([...name].length > MAX_PERSONA_NAME_LENGTH) {
+  if (Array.from(name).length > MAX_PERSONA_NAME_LENGTH) {
     return { error: `The persona name must be at most ${MAX_PERSONA_NAME_LENGTH} characters.` };
   }
   // eslint-disable-next-line no-control-regex
@@ -67,7 +67,7 @@ export class SteamAccountStore {
    * digits>". Throws a RangeError when `steamid` is not a valid SteamID64.
    */
   personaName(steamid: string): string {
-    if (!isSteamId(steamid)) throw new RangeError(`Not a SteamID64: ${steamid}`);
+    if (!STEAM_ID_PATTERN.test(steamid)) throw new RangeError(`Not a SteamID64: ${steamid}`);
     return (
       this.#names.get(steamid) ??
       SANDBOX_STEAM_DEMO_ACCOUNTS.find((account) => account.steamid === steamid)?.personaName ??
@@ -82,7 +82,7 @@ export class SteamAccountStore {
 
   /** Remembers `personaName` (already checked with {@link checkPersonaName}) for `steamid`. */
   rename(steamid: string, personaName: string): void {
-    if (!isSteamId(steamid)) throw new RangeError(`Not a SteamID64: ${steamid}`);
+    if (!STEAM_ID_PATTERN.test(steamid)) throw new RangeError(`Not a SteamID64: ${steamid}`);
     this.#names.set(steamid, personaName);
   }
 

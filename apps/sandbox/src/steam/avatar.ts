@@ -22,7 +22,7 @@ export function initials(personaName: string): string {
     .split(/\s+/)
     .filter((word) => word !== '')
     .slice(0, 2)
-    .map((word) => [...word][0] ?? '');
+    .map((word) => String.fromCodePoint(word.codePointAt(0) ?? 0x3f));
   return letters.join('').toUpperCase() || '?';
 }
 

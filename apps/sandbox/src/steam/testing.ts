@@ -54,7 +54,7 @@ function unescapeHtml(text: string): string {
 /** The hidden inputs of a page, in order, as `[name, value]` pairs. */
 export function hiddenInputs(page: string): Array<[string, string]> {
   return [...page.matchAll(/<input\s+type="hidden"\s+name="([^"]*)"\s+value="([^"]*)"\s*\/?>/g)].map(
-    (match): [string, string] => [unescapeHtml(match[1] ?? ''), unescapeHtml(match[2] ?? '')],
+    (match): [string, string] => [unescapeHtml(match[1]), unescapeHtml(match[2])],
   );
 }
 

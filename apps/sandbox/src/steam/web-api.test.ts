@@ -88,20 +88,20 @@ describe('GetPlayerSummaries', () => {
       checkIdFields('http://portal.example.test/return', 'http://portal.example.test/'),
     )}`;
     const before = (await players(steamid))[0];
-    expect(before?.personaname).toBe('Player 5555');
+    expect(before.personaname).toBe('Player 5555');
     await signIn(base, login, { custom_steamid: steamid, persona_name: '  Grace <Sandbox>  ' });
     const after = (await players(steamid))[0];
-    expect(after?.personaname).toBe('Grace <Sandbox>');
-    expect(after?.avatarhash).not.toBe(before?.avatarhash);
+    expect(after.personaname).toBe('Grace <Sandbox>');
+    expect(after.avatarhash).not.toBe(before.avatarhash);
 
-    const avatar = await fetch(after?.avatarmedium ?? '');
+    const avatar = await fetch(after.avatarmedium);
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     const svg = await avatar.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="64" height="64"/);
     expect(svg).toContain('>G&lt;</text>');
     expect(svg).toContain('<title>Grace &lt;Sandbox&gt;</title>');
-    expect(await (await fetch(after?.avatarfull ?? '')).text()).toContain('width="184"');
+    expect(await (await fetch(after.avatarfull)).text()).toContain('width="184"');
 
     await expect(
       signIn(base, login, { custom_steamid: steamid, persona_name: 'x'.repeat(33) }),

@@ -3,7 +3,7 @@
  * HTTP against a Fastify app with the party, `openid-client` as the relying party, the approve page driven
  * like a browser, and the Helix users endpoint.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import {
   approve,
@@ -26,10 +26,8 @@ let issuer: string;
 beforeAll(async () => {
   sandbox = await startTestSandbox((context) => [twitchParty(context)]);
   issuer = `${sandbox.baseUrl}/twitch`;
-});
-
-afterAll(async () => {
-  await sandbox?.close();
+  // Torn down only once set up (vitest runs the returned function after the file's tests).
+  return () => sandbox.close();
 });
 
 /** Signs in through the approve page and returns the tokens. */
