@@ -175,7 +175,7 @@ describe('the outbox command', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-outbox-cli-'));
     const url = `sqlite:${path.join(dir, 'store.sqlite')}`;
     const store = openStore(url);
-    const cli = path.resolve(import.meta.dirname, '../../db/outbox-cli.ts');
+    const cli = path.resolve(import.meta.dirname, '../../cli/outbox-cli.ts');
     const outbox = (...args: string[]) =>
       promisify(execFile)(process.execPath, [cli, ...args], {
         env: { PATH: process.env.PATH, DATABASE_URL: url },
