@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
 import { migrateToLatest, openStore, type Store } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { startSandbox, type RunningSandbox } from '../../../../sandbox/src/app.ts';
+import { startSandbox, type RunningSandbox } from '@guildgate/sandbox/testing';
 import {
   ANONYMOUS,
   STORES,
