@@ -19,7 +19,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { freePort, spawnNode, waitForHealth, type NodeProcess } from '../apps/api/src/test/node-process.ts';
+import { freePort, spawnNode, waitForHealth, type NodeProcess } from '@guildgate/api/testing';
 import { appendResult, markdownTable } from './results.ts';
 
 const PAGES = ['/', '/login', '/register', '/account'];

@@ -11,7 +11,7 @@
  * Prints the median and 90th percentile of each, in ms, and their ratio (DESIGN.md §7: speed is
  * measured here, as ratios within one run, never asserted in a test).
  */
-import { ANONYMOUS, formToken, registerForm, startTestApp } from '../apps/api/src/test/harness.ts';
+import { ANONYMOUS, formToken, registerForm, startTestApp } from '@guildgate/api/testing';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const n = Number(process.argv[3] ?? 50);

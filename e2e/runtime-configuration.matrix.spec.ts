@@ -6,7 +6,7 @@
  * value, invalid configuration, unreachable file) the SPA renders nothing and logs to the console.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { decryptConfigurationValue } from '../apps/api/src/test/decrypt-configuration.ts';
+import { decryptConfigurationValue } from '@guildgate/api/testing';
 import { DEPLOYMENTS, E2E_RUNTIME_CONFIG_KEY } from './support/ports.ts';
 
 const CONFIGURATION_PATH = '/runtime-configuration/current/environment.json';

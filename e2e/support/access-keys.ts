@@ -14,7 +14,7 @@ export async function createAccessKey(name: string): Promise<string> {
   const store = path.resolve(deploymentDir(name), 'store.sqlite');
   const { stdout } = await run(
     process.execPath,
-    ['apps/api/src/db/access-key-cli.ts', '1', '--note', 'e2e'],
+    ['apps/api/src/cli/access-key-cli.ts', '1', '--note', 'e2e'],
     {
       env: { ...process.env, DATABASE_URL: `sqlite:${store}`, LOG_LEVEL: 'silent' },
     },

@@ -15,12 +15,14 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { MailboxMessage } from '@guildgate/contracts';
-import { EN, EN_ERRORS, EN_SHELL } from '../../apps/web/src/shared/i18n/locales/en.ts';
-import { textLeaves as leaves } from '../../apps/web/src/shared/i18n/resources.ts';
-import { FR } from '../../apps/web/src/shared/i18n/locales/fr.ts';
-import { FR_ERRORS } from '../../apps/web/src/shared/i18n/locales/fr-errors.ts';
-import { COOKIE_CATEGORIES, DELETION_TYPES, NEWSLETTER_LISTS } from '../../apps/api/src/db/reference-data.ts';
-import { MAIL_TEXTS, type MailWords } from '../../apps/api/src/modules/mail/mail-texts.ts';
+import { EN, EN_ERRORS, EN_SHELL, FR, FR_ERRORS, textLeaves as leaves } from '@guildgate/web/testing';
+import {
+  COOKIE_CATEGORIES,
+  DELETION_TYPES,
+  MAIL_TEXTS,
+  NEWSLETTER_LISTS,
+  type MailWords,
+} from '@guildgate/api/testing';
 
 /** One English text to look for, and the pattern that finds it. */
 interface EnglishText {

@@ -4,7 +4,7 @@
  * bearer), then sets the `_g2g_identity_` cookie (spec §4 Session) on the browser context.
  */
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { decryptConfigurationValue } from '../../apps/api/src/test/decrypt-configuration.ts';
+import { decryptConfigurationValue } from '@guildgate/api/testing';
 import { waitForMail } from './mailbox.ts';
 import { agedFormToken } from './form-tokens.ts';
 import { E2E_RUNTIME_CONFIG_KEY } from './ports.ts';

@@ -20,18 +20,87 @@ export const ENVIRONMENTS = [...STUDIO_ENVIRONMENTS, ...GENERIC_ENVIRONMENTS] as
 export const EnvironmentSchema = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof EnvironmentSchema>;
 
-/** spec §9: environments that log in and register through the partner studio's own sign-on. */
-export const PARTNER_ENVIRONMENTS = ['CREATIVE-ASSEMBLY', 'FOCUS'] as const satisfies readonly Environment[];
+/** The partner studios whose own sign-on serves their environment (spec §9), by their §7 path key. */
+export const PARTNER_KEYS = ['creative-assembly', 'focus'] as const;
+export type PartnerKey = (typeof PARTNER_KEYS)[number];
 
-/** True in CREATIVE-ASSEMBLY and FOCUS (spec §2, §9). */
-export function isPartnerEnvironment(environment: Environment): boolean {
-  return (PARTNER_ENVIRONMENTS as readonly string[]).includes(environment);
+/**
+ * What an environment changes in the portal's behaviour (spec §1, §2 route table and screens, §4, §5, §9),
+ * read by both the API and the SPA instead of comparing environment names. Every field is `false`/`null`
+ * in the generic environments (local, staging, test, preprod, prod).
+ */
+export interface EnvironmentBehaviour {
+  /**
+   * spec §9: log-in and registration go through the partner studio's own sign-on (CREATIVE-ASSEMBLY,
+   * FOCUS): no password here, so no password recovery, password reset, e-mail or username change, and
+   * deletion without the password check (spec §7 deletion/partner/user/{userId}).
+   */
+  partnerSignOn: boolean;
+  /** The partner of {@link partnerSignOn}, as in §7's partner paths (`partner/{key}/login-url`); else null. */
+  partnerKey: PartnerKey | null;
+  /** spec §2 Login: user name and password on one page (TWO-POINT-STUDIOS, SANDBOX), not two steps. */
+  oneStepLogin: boolean;
+  /**
+   * spec §2 /register, §5: the studio's register form and rules (TWO-POINT-STUDIOS): Lastname,
+   * DateOfBirth, Code of Conduct, and the studio password rule on every new password.
+   */
+  studioRules: boolean;
+  /**
+   * spec §2 route table: the /register/validate page exists (TWO-POINT-STUDIOS); the verification
+   * e-mail links there instead of /confirm-email.
+   */
+  registerValidatePage: boolean;
+  /** spec §4 too-fast rule on registration (a form token at least the minimum time old); off in CREATIVE-ASSEMBLY. */
+  registerTooFastRule: boolean;
+  /** spec §2 My information: the e-mail section is hidden (TWO-POINT-STUDIOS). */
+  hiddenEmailSection: boolean;
+  /** spec §2 Password reset in the account: the page asks, and the API requires, the Old password (TWO-POINT-STUDIOS). */
+  oldPasswordField: boolean;
+  /**
+   * spec §2 Deletion request: "in one studio environment" deletion goes through support (only step 3,
+   * a Contact button); the API refuses self-service deletion there. Guildgate chose AVALANCHE.
+   */
+  supportDeletion: boolean;
 }
 
-/** True where login is a single step (spec §2 Login: TWO-POINT-STUDIOS and SANDBOX). */
-export function hasOneStepLogin(environment: Environment): boolean {
-  return environment === 'TWO-POINT-STUDIOS' || environment === 'SANDBOX';
-}
+/** The generic environments' behaviour (community-branded, nothing changed). */
+const GENERIC_BEHAVIOUR: EnvironmentBehaviour = {
+  partnerSignOn: false,
+  partnerKey: null,
+  oneStepLogin: false,
+  studioRules: false,
+  registerValidatePage: false,
+  registerTooFastRule: true,
+  hiddenEmailSection: false,
+  oldPasswordField: false,
+  supportDeletion: false,
+};
+
+/** The one table of what each environment changes (issue 20 §8; docs/configuration.md "Environments"). */
+export const ENVIRONMENT_BEHAVIOUR: Readonly<Record<Environment, Readonly<EnvironmentBehaviour>>> = {
+  'TWO-POINT-STUDIOS': {
+    ...GENERIC_BEHAVIOUR,
+    oneStepLogin: true,
+    studioRules: true,
+    registerValidatePage: true,
+    hiddenEmailSection: true,
+    oldPasswordField: true,
+  },
+  'CREATIVE-ASSEMBLY': {
+    ...GENERIC_BEHAVIOUR,
+    partnerSignOn: true,
+    partnerKey: 'creative-assembly',
+    registerTooFastRule: false,
+  },
+  SANDBOX: { ...GENERIC_BEHAVIOUR, oneStepLogin: true },
+  FOCUS: { ...GENERIC_BEHAVIOUR, partnerSignOn: true, partnerKey: 'focus' },
+  AVALANCHE: { ...GENERIC_BEHAVIOUR, supportDeletion: true },
+  local: GENERIC_BEHAVIOUR,
+  staging: GENERIC_BEHAVIOUR,
+  test: GENERIC_BEHAVIOUR,
+  preprod: GENERIC_BEHAVIOUR,
+  prod: GENERIC_BEHAVIOUR,
+};
 
 /** The nine feature flags of spec §1, by their configuration names. */
 export const FEATURE_FLAGS = [
@@ -50,6 +119,19 @@ export const FeatureFlagsSchema = z.object(
   Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<FeatureFlag, z.ZodBoolean>,
 );
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
+
+/** The flags' values where no `FEATURE_*` variable sets them (spec §1; docs/configuration.md). */
+export const DEFAULT_FLAGS: Readonly<FeatureFlags> = {
+  customCookieManagement: false,
+  registerWithAccessKeys: false,
+  enableCaptcha: false,
+  connectionsSection: true,
+  newsletterSection: true,
+  deletionSection: true,
+  bypassPartnerRegisterPage: false,
+  tagManager: false,
+  epicAlternativeRedeemerFlow: false,
+};
 
 /** spec §1 "Configuration fields", as served to the SPA. No secret may go in here. */
 export const RuntimeConfigurationSchema = z

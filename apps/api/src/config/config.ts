@@ -7,11 +7,13 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  DEFAULT_FLAGS,
   EnvironmentSchema,
   FEATURE_FLAGS,
   LIMITS,
   type FeatureFlag,
   type FeatureFlags,
+  type PartnerKey,
 } from '@guildgate/contracts';
 import type { LoginThrottleSettings } from '../modules/session/login-throttle.ts';
 import type { KeyEncryptionKey } from '../lib/envelope-encryption.ts';
@@ -102,18 +104,6 @@ const list = z.string().transform((v) =>
 export function flagVariable(flag: FeatureFlag): string {
   return `FEATURE_${flag.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
-
-const DEFAULT_FLAGS: FeatureFlags = {
-  customCookieManagement: false,
-  registerWithAccessKeys: false,
-  enableCaptcha: false,
-  connectionsSection: true,
-  newsletterSection: true,
-  deletionSection: true,
-  bypassPartnerRegisterPage: false,
-  tagManager: false,
-  epicAlternativeRedeemerFlow: false,
-};
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -393,7 +383,7 @@ export interface LoadConfigOptions {
 const PRODUCTION_ENVIRONMENTS = new Set(['prod', 'preprod']);
 
 /** The partner studios with their own sign-on (spec §9: CREATIVE-ASSEMBLY, FOCUS). */
-export type PartnerKey = 'creative-assembly' | 'focus';
+export type { PartnerKey } from '@guildgate/contracts';
 
 const trimSlash = (value: string): string => value.replace(/\/+$/, '');
 

@@ -166,7 +166,7 @@ export async function storeProductionProblems(db: Kysely<Database>): Promise<str
     .executeTakeFirst();
   if (demoClient)
     problems.push(
-      `store: the client "${demoClient.client_id}" has the published demo secret (rotate it: node apps/api/src/db/client-secret-cli.ts <client_id>)`,
+      `store: the client "${demoClient.client_id}" has the published demo secret (rotate it: npm run client-secrets -- <client_id>)`,
     );
   const demoPlayer = await db
     .selectFrom('users')

@@ -13,7 +13,7 @@ import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts
 import { loadConfig, type AppConfig } from '../config/config.ts';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
-import { startSandbox } from '../../../sandbox/src/app.ts';
+import { startSandbox } from '@guildgate/sandbox/testing';
 
 /** The stores every API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const STORES: ReadonlyArray<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL

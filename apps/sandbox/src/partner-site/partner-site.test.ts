@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser, startTestSandbox } from '../shared/oidc-test-kit.ts';
-import { DEMO_PLAYER } from '../../../api/src/db/seed.ts';
-import { sleep } from '../../../api/src/test/helpers.ts';
+import { DEMO_PLAYER, sleep } from '@guildgate/api/testing';
 import { PARTNER_SITE_CLIENT, SITE_NAME, partnerSiteParty } from './index.ts';
 import { SESSION_COOKIE } from './site-sessions.ts';
 import { demoPlayerBearer, spaOAuth, startPartnerSiteWorld, type PartnerSiteWorld } from './test-support.ts';

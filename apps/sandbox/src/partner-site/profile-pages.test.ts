@@ -10,10 +10,13 @@
  * again; a hub that cannot be reached leaves the pages up with a notice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PLAYER } from '../../../api/src/db/seed.ts';
-import { insertConnection } from '../../../api/src/test/helpers.ts';
-import { freshSteamId } from '../../../api/src/modules/linking/test-support.ts';
-import { postSurvey, submissionOf } from '../../../api/src/modules/survey/test-support.ts';
+import {
+  DEMO_PLAYER,
+  freshSteamId,
+  insertConnection,
+  postSurvey,
+  submissionOf,
+} from '@guildgate/api/testing';
 import { TestBrowser } from '../shared/oidc-test-kit.ts';
 import { SITE_PAGES } from './index.ts';
 import { demoPlayerBearer, spaOAuth, startPartnerSiteWorld, type PartnerSiteWorld } from './test-support.ts';

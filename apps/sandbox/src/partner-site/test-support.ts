@@ -5,17 +5,18 @@
  * SPA's part of the flow (its /oauth page calls GET /api/oauth with the player's bearer).
  */
 import type { AddressInfo } from 'node:net';
-import { DEMO_PLAYER, seedDemoData } from '../../../api/src/db/seed.ts';
 import {
   ANONYMOUS,
+  DEMO_PLAYER,
   TEST_API_KEY,
   asUser,
   json,
+  seedDemoData,
+  sessionOf,
   startTestApp,
   type TestApp,
   type TestAppOptions,
-} from '../../../api/src/test/harness.ts';
-import { sessionOf } from '../../../api/src/test/helpers.ts';
+} from '@guildgate/api/testing';
 import { startTestSandbox, type TestSandbox } from '../shared/oidc-test-kit.ts';
 import { partnerSiteParty } from './index.ts';
 

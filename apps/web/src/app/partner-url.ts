@@ -2,11 +2,11 @@
  * Pure helpers of the partner sign-on redirect (spec §2 /login, /register in CREATIVE-ASSEMBLY and FOCUS;
  * §7 partner calls).
  */
-import type { Environment } from '@guildgate/contracts';
+import { ENVIRONMENT_BEHAVIOUR, type Environment } from '@guildgate/contracts';
 
 /** The partner's path segment in the §7 partner calls. */
 export function partnerSlug(environment: Environment): string {
-  return environment === 'FOCUS' ? 'focus' : 'creative-assembly';
+  return ENVIRONMENT_BEHAVIOUR[environment].partnerKey ?? 'creative-assembly';
 }
 
 /** Page parameters that are ours (SSO carry-over), not tracking parameters. */

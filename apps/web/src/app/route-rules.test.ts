@@ -3,7 +3,13 @@
  * each flag on and off.
  */
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENTS, FEATURE_FLAGS, type Environment, type FeatureFlags } from '@guildgate/contracts';
+import {
+  DEFAULT_FLAGS,
+  ENVIRONMENTS,
+  FEATURE_FLAGS,
+  type Environment,
+  type FeatureFlags,
+} from '@guildgate/contracts';
 import {
   BAD_REQUEST_PATH,
   decideRoute,
@@ -18,17 +24,6 @@ import {
 
 const PARTNERS: Environment[] = ['CREATIVE-ASSEMBLY', 'FOCUS'];
 const NON_PARTNERS = ENVIRONMENTS.filter((e) => !PARTNERS.includes(e));
-const DEFAULT_FLAGS: FeatureFlags = {
-  customCookieManagement: false,
-  registerWithAccessKeys: false,
-  enableCaptcha: false,
-  connectionsSection: true,
-  newsletterSection: true,
-  deletionSection: true,
-  bypassPartnerRegisterPage: false,
-  tagManager: false,
-  epicAlternativeRedeemerFlow: false,
-};
 const ALL = (value: boolean) =>
   Object.fromEntries(FEATURE_FLAGS.map((f) => [f, value])) as unknown as FeatureFlags;
 

@@ -57,7 +57,12 @@
  *   too (the table names only its three sub-pages).
  * ‡ e-mailed link pages: the uid is the secret, like /confirm-email; no session is required.
  */
-import { isPartnerEnvironment, type Environment, type FeatureFlags } from '@guildgate/contracts';
+import {
+  ENVIRONMENT_BEHAVIOUR,
+  type Environment,
+  type EnvironmentBehaviour,
+  type FeatureFlags,
+} from '@guildgate/contracts';
 
 /** What the guard knows of the session. 'establishing': a log-in is being turned into a session. */
 export type SessionKnowledge = 'unknown' | 'establishing' | 'anonymous' | 'authenticated';
@@ -93,8 +98,8 @@ export interface RouteRule {
   /** i18n key of the route title (spec §2 page titles); none → the default title. */
   title?: string;
   session: SessionRule;
-  /** The page exists only in these environments; elsewhere → Home. */
-  onlyIn?: readonly Environment[];
+  /** The page exists only where this field of the environment's behaviour (contracts) is true; elsewhere → Home. */
+  onlyWhere?: Exclude<keyof EnvironmentBehaviour, 'partnerKey'>;
   /** In CREATIVE-ASSEMBLY and FOCUS → Home. */
   homeInPartner?: boolean;
   /** When the flag test fails → `fallback` (keeping the query when `keepQuery`). */
@@ -141,7 +146,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     path: '/register/validate',
     title: 'titles.registerValidate',
     session: 'public',
-    onlyIn: ['TWO-POINT-STUDIOS'],
+    onlyWhere: 'registerValidatePage',
   },
   { path: '/password-recovery', title: 'titles.passwordRecovery', session: 'public', ...PARTNER_HOME },
   {
@@ -259,9 +264,10 @@ export function loginWithReturn(path: string, query: URLSearchParams): string {
 export function decideRoute(pathname: string, ctx: RouteContext): RouteDecision {
   const rule = ruleFor(pathname);
   if (!rule) return { action: 'render' };
-  const partner = isPartnerEnvironment(ctx.environment);
+  const behaviour = ENVIRONMENT_BEHAVIOUR[ctx.environment];
+  const partner = behaviour.partnerSignOn;
 
-  if (rule.onlyIn && !rule.onlyIn.includes(ctx.environment)) return { action: 'redirect', to: '/' };
+  if (rule.onlyWhere && !behaviour[rule.onlyWhere]) return { action: 'redirect', to: '/' };
   if (rule.homeInPartner && partner) return { action: 'redirect', to: '/' };
 
   if (rule.flag && !rule.flag.enabled(ctx.features)) {

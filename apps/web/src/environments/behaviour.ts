@@ -2,15 +2,13 @@
  * Behaviour per environment (spec §1, §2 route table and screens, §4, §9): which login view, which
  * register fields and rules, which account sections. Features read this instead of testing names.
  */
-import { hasOneStepLogin, isPartnerEnvironment, type Environment } from '@guildgate/contracts';
+import { ENVIRONMENT_BEHAVIOUR, type Environment } from '@guildgate/contracts';
 
 /**
- * spec §2 Deletion request: "In one studio environment only step 3 appears, without Cancel, with text to
- * contact support and a Contact button that opens an external support link instead of deleting".
- * Guildgate chose AVALANCHE (the API refuses self-service deletion there too).
+ * The external support page of the environment that deletes through support (spec §2 Deletion request:
+ * "a Contact button that opens an external support link instead of deleting"; contracts'
+ * `ENVIRONMENT_BEHAVIOUR[…].supportDeletion`, AVALANCHE), opened in a new tab.
  */
-export const SUPPORT_DELETION_ENVIRONMENT: Environment = 'AVALANCHE';
-/** The external support page of {@link SUPPORT_DELETION_ENVIRONMENT} (opened in a new tab). */
 export const DELETION_SUPPORT_URL = 'https://support.avalanche.example/requests/new?topic=account-deletion';
 
 /** How the Login page works (spec §2 Login). */
@@ -34,6 +32,8 @@ export interface Behaviour {
   showEmailSection: boolean;
   /** spec §2 My information: partner environments cannot update e-mail or username. */
   canUpdateIdentity: boolean;
+  /** spec §2 Password reset in the account: the page asks the Old password (TWO-POINT-STUDIOS). */
+  oldPasswordField: boolean;
   /** spec §2 My information: partner environments have no password section. */
   showPasswordSection: boolean;
   /** spec §2 Deletion request: three steps, or only 'contact support' in one studio environment. */
@@ -47,23 +47,23 @@ export interface Behaviour {
   deletionPasswordCheck: boolean;
 }
 
-/** The behaviour of an environment (spec §1, §2, §9). */
+/** The behaviour of an environment (spec §1, §2, §9), read from contracts' `ENVIRONMENT_BEHAVIOUR`. */
 export function behaviourFor(environment: Environment): Behaviour {
-  const partner = isPartnerEnvironment(environment);
-  const twoPoint = environment === 'TWO-POINT-STUDIOS';
+  const table = ENVIRONMENT_BEHAVIOUR[environment];
+  const partner = table.partnerSignOn;
   return {
     partner,
-    // Partner SSO comes in a later issue; the Login page keeps this hook point and shows two steps meanwhile.
-    loginMode: partner ? 'partner-sso' : hasOneStepLogin(environment) ? 'one-step' : 'two-step',
-    twoPointRegister: twoPoint,
-    registerValidatePage: twoPoint,
-    registerTooFastRule: environment !== 'CREATIVE-ASSEMBLY',
+    loginMode: partner ? 'partner-sso' : table.oneStepLogin ? 'one-step' : 'two-step',
+    twoPointRegister: table.studioRules,
+    registerValidatePage: table.registerValidatePage,
+    registerTooFastRule: table.registerTooFastRule,
     passwordRecovery: !partner,
-    showEmailSection: !twoPoint,
+    showEmailSection: !table.hiddenEmailSection,
     canUpdateIdentity: !partner,
+    oldPasswordField: table.oldPasswordField,
     showPasswordSection: !partner,
-    deletionMode: environment === SUPPORT_DELETION_ENVIRONMENT ? 'contact-support' : 'three-step',
-    deletionSupportUrl: environment === SUPPORT_DELETION_ENVIRONMENT ? DELETION_SUPPORT_URL : null,
+    deletionMode: table.supportDeletion ? 'contact-support' : 'three-step',
+    deletionSupportUrl: table.supportDeletion ? DELETION_SUPPORT_URL : null,
     deletionPasswordCheck: !partner,
   };
 }

@@ -119,7 +119,7 @@ describe('the access-keys command', () => {
       DATABASE_URL: `sqlite:${path.join(dir, 'store.sqlite')}`,
       LOG_LEVEL: 'silent',
     };
-    const cli = path.resolve(import.meta.dirname, '../../db/access-key-cli.ts');
+    const cli = path.resolve(import.meta.dirname, '../../cli/access-key-cli.ts');
     try {
       const { stdout } = await run(process.execPath, [cli, '3', '--note', 'launch'], { env });
       const keys = stdout.trim().split('\n');

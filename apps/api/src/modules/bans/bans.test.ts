@@ -145,7 +145,7 @@ describe('the bans command', () => {
       DATABASE_URL: `sqlite:${path.join(dir, 'store.sqlite')}`,
       LOG_LEVEL: 'silent',
     };
-    const cli = path.resolve(import.meta.dirname, '../../db/bans-cli.ts');
+    const cli = path.resolve(import.meta.dirname, '../../cli/bans-cli.ts');
     const bans = (...args: string[]) => run(process.execPath, [cli, ...args], { env });
     try {
       expect((await bans('ip', 'ban', '203.0.113.0/24', '--days', '7', '--reason', 'spam')).stdout).toBe(

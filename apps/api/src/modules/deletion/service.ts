@@ -8,17 +8,16 @@
  * and only an unlinked feedback row (reason type and text) and an audit event without any personal
  * data remain. Every token of the player stops working at once (DESIGN.md §5).
  *
- * Where the deletion section is off, or in {@link SUPPORT_DELETION_ENVIRONMENT} (deletion through
- * support, spec §2), self-service deletion is refused.
+ * Where the deletion section is off, or where the environment deletes through support
+ * (`ENVIRONMENT_BEHAVIOUR[…].supportDeletion`, spec §2), self-service deletion is refused.
  */
 import {
-  isPartnerEnvironment,
+  ENVIRONMENT_BEHAVIOUR,
   DELETION_REASON_MAX,
   type DeletionRequest,
   type DeletionType,
   type Locale,
 } from '@guildgate/contracts';
-import type { Environment } from '@guildgate/contracts';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -31,19 +30,16 @@ import { normalizeEmail } from '../profile/users.ts';
 import { deleteSurveyData } from '../survey/service.ts';
 import { consumedBy, tryConsume } from '../../lib/rate-limits.ts';
 
-/**
- * spec §2: "In one studio environment only step 3 appears, without Cancel, with text to contact support
- * and a Contact button". Guildgate chose AVALANCHE (docs/configuration.md).
- */
-export const SUPPORT_DELETION_ENVIRONMENT: Environment = 'AVALANCHE';
 /** Wrong passwords one player may give in {@link PASSWORD_WINDOW_MS} before the check refuses. */
 export const MAX_PASSWORD_FAILURES = 10;
 /** Window of {@link MAX_PASSWORD_FAILURES}, in ms. */
 export const PASSWORD_WINDOW_MS = 15 * MINUTE_MS;
 
-/** Is self-service deletion offered here (flag on, not the support environment)? */
+/** Is self-service deletion offered here (flag on, not an environment deleting through support, spec §2)? */
 export function selfServiceDeletion(ctx: AppContext): boolean {
-  return ctx.config.features.deletionSection && ctx.config.environment !== SUPPORT_DELETION_ENVIRONMENT;
+  return (
+    ctx.config.features.deletionSection && !ENVIRONMENT_BEHAVIOUR[ctx.config.environment].supportDeletion
+  );
 }
 
 /**
@@ -185,7 +181,7 @@ export async function deletePlayer(
     .executeTakeFirstOrThrow();
   if (options.checkPassword) {
     await checkPassword(ctx, userId, form.Password ?? '', ip);
-  } else if (user.password_hash && !isPartnerEnvironment(ctx.config.environment)) {
+  } else if (user.password_hash && !ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) {
     throw badRequest('ERROR_NOT_ALLOWED');
   }
   if (form.Email && normalizeEmail(form.Email) !== normalizeEmail(user.email))

@@ -15,7 +15,7 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  isPartnerEnvironment,
+  ENVIRONMENT_BEHAVIOUR,
   maskEmail,
   type ErrorItem,
   type Locale,
@@ -83,7 +83,7 @@ export async function requestEmailUpdate(
   requested: Locale | null,
 ): Promise<void> {
   const userId = caller.userId;
-  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+  if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'auth_type', 'locale'])

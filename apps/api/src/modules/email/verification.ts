@@ -6,7 +6,7 @@
  * language (modules/mail/mail-texts.ts).
  */
 import type { Kysely } from 'kysely';
-import type { Locale } from '@guildgate/contracts';
+import { ENVIRONMENT_BEHAVIOUR, type Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { HOUR_MS } from '../../lib/time.ts';
@@ -17,7 +17,7 @@ import { composeMail } from '../mail/mail-texts.ts';
 
 /** The verify-page address for `token` in this environment. */
 export function verificationUrl(ctx: AppContext, token: string): string {
-  return ctx.config.environment === 'TWO-POINT-STUDIOS'
+  return ENVIRONMENT_BEHAVIOUR[ctx.config.environment].registerValidatePage
     ? pageUrl(ctx, '/register/validate', { verificationCode: token })
     : pageUrl(ctx, '/confirm-email', { uid: token });
 }

@@ -8,8 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Token } from '@guildgate/contracts';
 import { asUser, json, startTestApp, type TestApp, type TestAppOptions } from '../../test/harness.ts';
 import { createPlayer, sessionOf, type Player } from '../../test/helpers.ts';
-import { signIn } from '../../../../sandbox/src/steam/testing.ts';
-import { approve, TestBrowser } from '../../../../sandbox/src/shared/oidc-test-kit.ts';
+import { approve, signIn, TestBrowser } from '@guildgate/sandbox/testing';
 
 /** The portal address of the linking test apps. */
 export const LINK_TEST_PUBLIC_URL = 'http://localhost:8080';

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
 import { openStore, type Store } from '../../db/database.ts';
-import { startSandbox, type RunningSandbox } from '../../../../sandbox/src/app.ts';
+import { startSandbox, type RunningSandbox } from '@guildgate/sandbox/testing';
 import {
   ANONYMOUS,
   STORES,

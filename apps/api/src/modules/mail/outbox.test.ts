@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailboxMessagesSchema, type MailboxMessage } from '@guildgate/contracts';
 import { migrateToLatest, openStore, type Store } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { startSandbox, type RunningSandbox } from '../../../../sandbox/src/app.ts';
+import { startSandbox, type RunningSandbox } from '@guildgate/sandbox/testing';
 import {
   ANONYMOUS,
   STORES,
@@ -175,7 +175,7 @@ describe('the outbox command', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-outbox-cli-'));
     const url = `sqlite:${path.join(dir, 'store.sqlite')}`;
     const store = openStore(url);
-    const cli = path.resolve(import.meta.dirname, '../../db/outbox-cli.ts');
+    const cli = path.resolve(import.meta.dirname, '../../cli/outbox-cli.ts');
     const outbox = (...args: string[]) =>
       promisify(execFile)(process.execPath, [cli, ...args], {
         env: { PATH: process.env.PATH, DATABASE_URL: url },

@@ -274,6 +274,19 @@ export async function outboxBacklog(db: Kysely<Database>, now: Date = new Date()
 }
 
 /**
+ * Operators (docs/operations.md "Outgoing mail", `npm run outbox -- status`): the dead rows, oldest
+ * first, with their kind, recipient, attempts, queue time (`created_at`, ISO 8601) and last error.
+ */
+export function deadMail(db: Kysely<Database>) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'recipient', 'attempts', 'created_at', 'last_error'])
+    .where('status', '=', 'dead')
+    .orderBy('id')
+    .execute();
+}
+
+/**
  * Operators (docs/operations.md "Outgoing mail", `npm run outbox -- retry`): puts dead row `id` — or
  * every dead row when `id` is omitted — back in the queue, due now with its attempts reset.
  * @returns how many rows were revived

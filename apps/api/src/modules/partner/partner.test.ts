@@ -8,12 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, STORES, json, type TestApp } from '../../test/harness.ts';
 import { createPlayer } from '../../test/helpers.ts';
-import {
-  callbackOf,
-  createAccountAt,
-  signInAt,
-  TestBrowser,
-} from '../../../../sandbox/src/shared/oidc-test-kit.ts';
+import { callbackOf, createAccountAt, signInAt, TestBrowser } from '@guildgate/sandbox/testing';
 import { startLinkingApp } from '../linking/test-support.ts';
 
 const PASSWORD = 'Partner2024!';

@@ -12,7 +12,7 @@
  * identity then waits 30 minutes for 'Confirm username', registration.ts).
  */
 import {
-  isPartnerEnvironment,
+  ENVIRONMENT_BEHAVIOUR,
   type PartnerCallbackQuery,
   type PartnerCallbackResponse,
 } from '@guildgate/contracts';
@@ -58,7 +58,7 @@ export function partnerKeyOf(value: string | null | undefined): PartnerKey | nul
 
 /** The partner of this deployment's environment (CREATIVE-ASSEMBLY, FOCUS), else null. */
 export function environmentPartner(ctx: AppContext): PartnerKey | null {
-  return isPartnerEnvironment(ctx.config.environment) ? partnerKeyOf(ctx.config.environment) : null;
+  return ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerKey;
 }
 
 /**

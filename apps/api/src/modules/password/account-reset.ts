@@ -7,7 +7,7 @@
  * every other session of the player is revoked (DESIGN.md §5); the calling session stays.
  */
 import type { AccountPasswordResetRequest, ErrorCode, ErrorItem } from '@guildgate/contracts';
-import { isPartnerEnvironment } from '@guildgate/contracts';
+import { ENVIRONMENT_BEHAVIOUR } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
@@ -24,9 +24,6 @@ export interface AccountCaller {
   authTime: string | null;
 }
 
-/** The environment where the page asks the Old password (spec §2: "one studio environment only"). */
-export const OLD_PASSWORD_ENVIRONMENT = 'TWO-POINT-STUDIOS';
-
 /**
  * Changes the caller's password and revokes their other sessions, in one transaction.
  * @throws AppError 400 with one item per failing field: OldPassword (ERROR_PASSWORD_EMPTY,
@@ -42,7 +39,7 @@ export async function resetAccountPassword(
   form: AccountPasswordResetRequest,
   ip: string | null,
 ): Promise<void> {
-  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+  if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'username', 'password_hash'])
@@ -50,7 +47,7 @@ export async function resetAccountPassword(
     .executeTakeFirstOrThrow();
   if (!user.password_hash) throw badRequest('ERROR_NOT_ALLOWED');
 
-  const studio = ctx.config.environment === OLD_PASSWORD_ENVIRONMENT;
+  const studio = ENVIRONMENT_BEHAVIOUR[ctx.config.environment].oldPasswordField;
   const items: ErrorItem[] = [];
   const add = (property: string, code: ErrorCode | null) => {
     if (code) items.push({ Property: property, ErrorMessage: code });

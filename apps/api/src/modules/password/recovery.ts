@@ -15,7 +15,7 @@
  * Partner environments have no recovery (spec §2).
  */
 import {
-  isPartnerEnvironment,
+  ENVIRONMENT_BEHAVIOUR,
   type Locale,
   type PasswordRecoveryValidationRequest,
 } from '@guildgate/contracts';
@@ -52,7 +52,7 @@ const LINK_CODES: LinkCodes = {
 };
 
 function requireRecovery(ctx: AppContext): void {
-  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+  if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
 }
 
 /**

@@ -3,7 +3,7 @@
  * profile/user/{userId}/update-username). Partner environments cannot change it (spec §2 My
  * information: "In CREATIVE-ASSEMBLY and FOCUS, email and username cannot be updated").
  */
-import { isPartnerEnvironment } from '@guildgate/contracts';
+import { ENVIRONMENT_BEHAVIOUR } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
@@ -23,7 +23,7 @@ export async function updateUsername(
   requested: string,
   ip: string | null,
 ): Promise<void> {
-  if (isPartnerEnvironment(ctx.config.environment)) throw badRequest('ERROR_NOT_ALLOWED');
+  if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
   const username = requested.trim();
   const ruleError = usernameError(username);
   if (ruleError) throw badRequest(ruleError, 'Username');

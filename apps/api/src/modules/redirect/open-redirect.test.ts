@@ -6,10 +6,7 @@
  * ERROR_REDIRECT_NOT_ALLOWED, while the partner's own addresses are accepted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  OPEN_REDIRECT_FILES,
-  openRedirectPayloads,
-} from '../../../../../packages/contracts/src/testing/open-redirect-corpus.ts';
+import { OPEN_REDIRECT_FILES, openRedirectPayloads } from '@guildgate/contracts/testing';
 import { STORES, json, type TestApp } from '../../test/harness.ts';
 import { getAuth, linkingPlayer, startLinkingApp, type LinkingPlayer } from '../linking/test-support.ts';
 

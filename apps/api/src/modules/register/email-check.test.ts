@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES, asUser, registerForm, startTestApp, type TestApp } from '../../test/harness.ts';
 import { countRows, createPlayer, expectErrors, postRegister, sessionOf } from '../../test/helpers.ts';
-import { checkAddress } from '../../../../sandbox/src/email-check/index.ts';
+import { checkAddress } from '@guildgate/sandbox/testing';
 
 const withEmail = (name: string, email: string) => registerForm(name, { Email: email, ConfirmEmail: email });
 

@@ -6,6 +6,7 @@
  * per property, and never touch the store (uniqueness and referrer are checked by the service).
  */
 import {
+  ENVIRONMENT_BEHAVIOUR,
   newPasswordItems as sharedNewPasswordItems,
   registerFormErrors as sharedRegisterFormErrors,
   type Environment,
@@ -24,7 +25,7 @@ export {
 
 /** Does `environment` apply the TWO-POINT-STUDIOS register and password rules (spec §5)? */
 export function hasStudioRules(environment: Environment): boolean {
-  return environment === 'TWO-POINT-STUDIOS';
+  return ENVIRONMENT_BEHAVIOUR[environment].studioRules;
 }
 
 /**

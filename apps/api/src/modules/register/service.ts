@@ -5,7 +5,13 @@
  * mail outbox, modules/mail/outbox.ts) are written in one transaction: an acknowledged registration
  * always gets its mail, even when SMTP is down or the node dies right after answering.
  */
-import type { ErrorCode, ErrorItem, Locale, RegisterRequest } from '@guildgate/contracts';
+import {
+  ENVIRONMENT_BEHAVIOUR,
+  type ErrorCode,
+  type ErrorItem,
+  type Locale,
+  type RegisterRequest,
+} from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
@@ -75,7 +81,7 @@ async function referrerId(ctx: AppContext, referrer: string | null | undefined):
  * @throws 400 ERROR_TOO_FAST (no, altered or too young token), ERROR_FORM_EXPIRED
  */
 async function tooFastCheck(ctx: AppContext, form: RegisterRequest): Promise<string | null> {
-  if (ctx.config.environment === 'CREATIVE-ASSEMBLY') return null;
+  if (!ENVIRONMENT_BEHAVIOUR[ctx.config.environment].registerTooFastRule) return null;
   const check = await checkFormToken(ctx, form.FormToken);
   if (check.kind === 'expired') throw badRequest('ERROR_FORM_EXPIRED');
   if (check.kind !== 'valid') throw badRequest('ERROR_TOO_FAST');
@@ -119,7 +125,7 @@ export async function registerPlayer(
   const redirectUrl = await allowedRedirectOrNull(ctx, form.RedirectUrl);
   const passwordHash = await hashPassword(form.Password);
   const now = isoNow();
-  const studio = ctx.config.environment === 'TWO-POINT-STUDIOS';
+  const studio = ENVIRONMENT_BEHAVIOUR[ctx.config.environment].studioRules;
   // One registration per form token: of two forms with one token, one spends it, the other is a replay.
   if (formTokenId !== null && !(await spendFormToken(ctx, formTokenId))) throw badRequest('ERROR_TOO_FAST');
   try {

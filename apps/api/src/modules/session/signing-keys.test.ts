@@ -71,7 +71,7 @@ describe.each(STORES)('the signing key at rest (%s)', (kind) => {
 describe('npm run keys, and a node without the key-encryption key', () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-keys-'));
   afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
-  const cli = path.resolve(import.meta.dirname, '../../db/keys-cli.ts');
+  const cli = path.resolve(import.meta.dirname, '../../cli/keys-cli.ts');
   const database = `sqlite:${path.join(folder, 'store.sqlite')}`;
   const keys = (args: string[], kek: string) =>
     spawnSync(process.execPath, [cli, ...args], {

@@ -1,5 +1,6 @@
 /** Tests of the runtime-configuration decryption (spec §1; DESIGN.md §6). */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FLAGS } from '@guildgate/contracts';
 import { decodeBase64Url, decryptConfigurationValue } from './decrypt-configuration.ts';
 import { parseRuntimeConfiguration } from './load-configuration.ts';
 
@@ -43,17 +44,7 @@ const configuration = {
   partnerName: '',
   registerStudioName: 'Guildgate',
   clientId: 'guildgate-portal',
-  features: {
-    customCookieManagement: false,
-    registerWithAccessKeys: false,
-    enableCaptcha: false,
-    connectionsSection: true,
-    newsletterSection: true,
-    deletionSection: true,
-    bypassPartnerRegisterPage: false,
-    tagManager: false,
-    epicAlternativeRedeemerFlow: false,
-  },
+  features: DEFAULT_FLAGS,
 };
 
 describe('decodeBase64Url', () => {

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   CreatedResponseSchema,
+  ENVIRONMENT_BEHAVIOUR,
   PartnerCallbackResponseSchema,
   RecaptchaVerifyResponseSchema,
   type PartnerCallbackResponse,
@@ -173,12 +174,9 @@ export function PartnerCallbackPage() {
   const [search] = useSearchParams();
   const captcha = useCaptchaToken();
   useFlowOnce(async () => {
-    const path =
-      config.environmentName === 'FOCUS'
-        ? 'focus/oauth/partner'
-        : config.environmentName === 'CREATIVE-ASSEMBLY'
-          ? 'creativeassembly/oauth/partner'
-          : 'partner/log-in';
+    // §7: focus/oauth/partner, creativeassembly/oauth/partner; partner/log-in outside the partner environments.
+    const partner = ENVIRONMENT_BEHAVIOUR[config.environmentName].partnerKey;
+    const path = partner ? `${partner.replace('-', '')}/oauth/partner` : 'partner/log-in';
     const answer = await api.call('GET', path, {
       query: queryObject(search),
       schema: PartnerCallbackResponseSchema,

@@ -30,9 +30,9 @@ export function AccountPasswordPage() {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
-  const { config, behaviour } = useAppConfiguration();
+  const { behaviour } = useAppConfiguration();
   const { user } = useSession();
-  const askOld = config.environmentName === 'TWO-POINT-STUDIOS';
+  const askOld = behaviour.oldPasswordField;
   // Without the Old password field, a log-in older than the API's window is asked the password again.
   const reauth = useReauthentication(user?.Id_User ?? null);
   const reset = useMutation({

@@ -1,9 +1,6 @@
 /** Tests of the redirect choice (spec §1 Single sign-on; §4 Session; DESIGN.md §5). */
 import { describe, expect, it } from 'vitest';
-import {
-  OPEN_REDIRECT_FILES,
-  openRedirectPayloads,
-} from '../../../../../packages/contracts/src/testing/open-redirect-corpus.ts';
+import { OPEN_REDIRECT_FILES, openRedirectPayloads } from '@guildgate/contracts/testing';
 import { chooseRedirect, externalRedirectUrl, isInternalPath } from './redirect-choice.ts';
 
 const patterns = ['https://partner.example.com', 'https://*.games.example/community'];

@@ -10,9 +10,8 @@
  * Exits 0 on success, 1 when there was nothing to retry, 2 on a usage error.
  */
 import { maskEmail } from '@guildgate/contracts';
-import { loadConfig } from '../config/config.ts';
-import { outboxBacklog, retryDeadMail } from '../modules/mail/outbox.ts';
-import { migrateToLatest, openStore } from './database.ts';
+import { deadMail, outboxBacklog, retryDeadMail } from '../modules/mail/outbox.ts';
+import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const USAGE = `usage: npm run outbox -- status
        npm run outbox -- retry [ID]`;
@@ -24,22 +23,11 @@ if (
   !['status', 'retry'].includes(command ?? '') ||
   (command === 'status' && target !== undefined) ||
   (id !== undefined && !(Number.isSafeInteger(id) && id > 0))
-) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const config = loadConfig();
-const store = openStore(config.databaseUrl);
-let code = 0;
-try {
-  await migrateToLatest(store);
+)
+  exitWithUsage(USAGE);
+await runWithStore(async (store) => {
   if (command === 'status') {
-    const dead = await store.db
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'recipient', 'attempts', 'created_at', 'last_error'])
-      .where('status', '=', 'dead')
-      .orderBy('id')
-      .execute();
+    const dead = await deadMail(store.db);
     const report = {
       ...(await outboxBacklog(store.db)),
       deadMail: dead.map((row) => ({
@@ -52,12 +40,9 @@ try {
       })),
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    const revived = await retryDeadMail(store.db, id);
-    process.stdout.write(`${revived} dead mail${revived === 1 ? '' : 's'} queued again\n`);
-    code = revived > 0 ? 0 : 1;
+    return 0;
   }
-} finally {
-  await store.close();
-}
-process.exit(code);
+  const revived = await retryDeadMail(store.db, id);
+  process.stdout.write(`${revived} dead mail${revived === 1 ? '' : 's'} queued again\n`);
+  return revived > 0 ? 0 : 1;
+});

@@ -10,12 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { loadConfig } from '../config/config.ts';
+import { exitWithUsage } from './run-cli.ts';
 
 const [target] = process.argv.slice(2);
-if (!target) {
-  console.error('usage: npm run backup -- <file>');
-  process.exit(2);
-}
+if (!target) exitWithUsage('usage: npm run backup -- <file>');
 const { databaseUrl } = loadConfig();
 if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
   console.error('The store is PostgreSQL: back it up with pg_dump or PITR (docs/operations.md "Backups").');

@@ -9,9 +9,8 @@
  * Exits 0 on success, 1 when there was nothing to act on, 2 on a usage error.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/config.ts';
 import { banIp, liftIpBan, setPlayerBanned } from '../modules/bans/service.ts';
-import { migrateToLatest, openStore } from './database.ts';
+import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const USAGE = `usage: npm run bans -- ip ban <address|cidr> [--days N] [--reason TEXT]
        npm run bans -- ip lift <address|cidr>
@@ -29,36 +28,28 @@ if (
   !['ip', 'player'].includes(subject ?? '') ||
   !['ban', 'lift'].includes(action ?? '') ||
   (days !== null && !(Number.isInteger(days) && days > 0))
-) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const config = loadConfig();
-const store = openStore(config.databaseUrl);
-let code = 0;
-try {
-  await migrateToLatest(store);
+)
+  exitWithUsage(USAGE);
+await runWithStore(async (store) => {
   if (subject === 'ip' && action === 'ban') {
     try {
       process.stdout.write(
         `banned ${await banIp(store.db, target, { reason: values.reason ?? null, days })}\n`,
       );
+      return 0;
     } catch (error) {
       console.error(error instanceof Error ? error.message : String(error));
-      code = 2;
+      return 2;
     }
   } else if (subject === 'ip') {
     const lifted = await liftIpBan(store.db, target);
     process.stdout.write(lifted ? `lifted ${target}\n` : `no ban of ${target}\n`);
-    code = lifted ? 0 : 1;
+    return lifted ? 0 : 1;
   } else {
     const found = await setPlayerBanned(store.db, target, action === 'ban');
     process.stdout.write(
       found ? `${action === 'ban' ? 'banned' : 'lifted'} player ${target}\n` : `no player ${target}\n`,
     );
-    code = found ? 0 : 1;
+    return found ? 0 : 1;
   }
-} finally {
-  await store.close();
-}
-process.exit(code);
+});

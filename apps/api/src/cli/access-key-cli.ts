@@ -5,9 +5,8 @@
  * docs/configuration.md) and applies pending migrations.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/config.ts';
 import { createAccessKeys } from '../modules/access-key/service.ts';
-import { migrateToLatest, openStore } from './database.ts';
+import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const USAGE = 'usage: npm run access-keys -- [count 1-1000] [--expires-days N] [--note TEXT]';
 
@@ -17,22 +16,11 @@ const { values, positionals } = parseArgs({
 });
 const count = Number(positionals[0] ?? '1');
 const expiresInDays = values['expires-days'] === undefined ? null : Number(values['expires-days']);
-if (
-  !Number.isInteger(count) ||
-  count < 1 ||
-  count > 1000 ||
-  (expiresInDays !== null && !(expiresInDays > 0))
-) {
-  console.error(USAGE);
-  process.exit(2);
-}
-const config = loadConfig();
-const store = openStore(config.databaseUrl);
-try {
-  await migrateToLatest(store);
+if (!Number.isInteger(count) || count < 1 || count > 1000 || (expiresInDays !== null && !(expiresInDays > 0)))
+  exitWithUsage(USAGE);
+await runWithStore(async (store) => {
   const keys = await createAccessKeys(store.db, count, { note: values.note ?? null, expiresInDays });
   process.stdout.write(`${keys.join('\n')}\n`);
   console.error(`${count} access key(s) created. Hand them out now: only their SHA-256 is kept.`);
-} finally {
-  await store.close();
-}
+  return undefined;
+});

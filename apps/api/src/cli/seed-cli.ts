@@ -3,14 +3,10 @@
  * players, their block, the sandbox partner site) into the store of `DATABASE_URL` (docs/configuration.md).
  * Idempotent: running it again changes nothing. A development convenience: never run it in production.
  */
-import { loadConfig } from '../config/config.ts';
-import { migrateToLatest, openStore } from './database.ts';
-import { DEMO_PLAYER, seedDemoData, seedReferenceData } from './seed.ts';
+import { DEMO_PLAYER, seedDemoData, seedReferenceData } from '../db/seed.ts';
+import { runWithStore } from './run-cli.ts';
 
-const config = loadConfig();
-const store = openStore(config.databaseUrl);
-try {
-  await migrateToLatest(store);
+await runWithStore(async (store, config) => {
   await seedReferenceData(store.db, {
     publicUrl: config.publicUrl,
     portalClientId: config.portalClientId,
@@ -18,6 +14,5 @@ try {
   });
   await seedDemoData(store.db, { sandboxUrl: config.sandboxUrl });
   process.stdout.write(`Seeded. Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}\n`);
-} finally {
-  await store.close();
-}
+  return undefined;
+});

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` (db/backup-cli.ts; docs/operations.md "Backups"): an online copy of a SQLite store
+ * `npm run backup` (cli/backup-cli.ts; docs/operations.md "Backups"): an online copy of a SQLite store
  * while a node writes to it, sound and complete up to the moment it was taken, restorable by putting the
  * file in place.
  */

@@ -10,44 +10,35 @@
  * Exit code 0 on success, 1 when a secret cannot be opened with the configured keys, 2 on bad usage.
  */
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../config/config.ts';
 import { keyRing, SealedSecretError } from '../lib/envelope-encryption.ts';
 import { rewrapSigningKeys, signingKeysByKek } from '../modules/session/signing-keys.ts';
-import { migrateToLatest, openStore } from './database.ts';
+import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const [command, argument] = process.argv.slice(2);
 const USAGE = 'usage: npm run keys -- generate [id] | status | rewrap';
 
 if (command === 'generate') {
   const id = argument ?? new Date().toISOString().slice(0, 7);
-  if (!/^[A-Za-z0-9._-]{1,64}$/.test(id)) {
-    console.error('the id is 1 to 64 of A-Z a-z 0-9 . _ -');
-    process.exit(2);
-  }
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(id)) exitWithUsage('the id is 1 to 64 of A-Z a-z 0-9 . _ -');
   process.stdout.write(`${id}:${randomBytes(32).toString('base64url')}\n`);
   console.error('Put it first in KEY_ENCRYPTION_KEYS, keep the old keys after it until `rewrap` has run.');
   process.exit(0);
 }
-if (command !== 'status' && command !== 'rewrap') {
-  console.error(USAGE);
-  process.exit(2);
-}
+if (command !== 'status' && command !== 'rewrap') exitWithUsage(USAGE);
 
-const config = loadConfig();
-const keys = keyRing(config.keyEncryptionKeys);
-const store = openStore(config.databaseUrl);
-try {
-  await migrateToLatest(store);
-  if (command === 'rewrap') {
-    const count = await rewrapSigningKeys(store.db, keys);
-    process.stdout.write(`signing keys re-wrapped under "${keys.currentId}": ${count}\n`);
+await runWithStore(async (store, config) => {
+  const keys = keyRing(config.keyEncryptionKeys);
+  try {
+    if (command === 'rewrap') {
+      const count = await rewrapSigningKeys(store.db, keys);
+      process.stdout.write(`signing keys re-wrapped under "${keys.currentId}": ${count}\n`);
+    }
+    const counts = await signingKeysByKek(store.db, keys);
+    process.stdout.write(`signing keys by key-encryption key: ${JSON.stringify(counts)}\n`);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof SealedSecretError)) throw error;
+    console.error(`Cannot open a stored secret: ${error.message}`);
+    return 1;
   }
-  const counts = await signingKeysByKek(store.db, keys);
-  process.stdout.write(`signing keys by key-encryption key: ${JSON.stringify(counts)}\n`);
-} catch (error) {
-  if (!(error instanceof SealedSecretError)) throw error;
-  console.error(`Cannot open a stored secret: ${error.message}`);
-  process.exitCode = 1;
-} finally {
-  await store.close();
-}
+});

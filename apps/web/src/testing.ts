@@ -1,0 +1,9 @@
+/**
+ * `@guildgate/web/testing` (issue 20 §6): what the end-to-end tests read of the SPA — its English and
+ * French catalogues and the walk over their texts (shared/i18n) — so that e2e/ never reaches into
+ * `apps/web/src` by a relative path. Never imported by the SPA itself.
+ */
+export { EN, EN_ERRORS, EN_SHELL } from './shared/i18n/locales/en.ts';
+export { FR } from './shared/i18n/locales/fr.ts';
+export { FR_ERRORS } from './shared/i18n/locales/fr-errors.ts';
+export { textLeaves } from './shared/i18n/resources.ts';
