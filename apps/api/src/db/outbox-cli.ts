@@ -11,7 +11,7 @@
  */
 import { maskEmail } from '@guildgate/contracts';
 import { loadConfig } from '../config/config.ts';
-import { outboxBacklog, retryDeadMail } from '../modules/mail/outbox.ts';
+import { deadMailRows, outboxBacklog, retryDeadMail } from '../modules/mail/index.ts';
 import { migrateToLatest, openStore } from './database.ts';
 
 const USAGE = `usage: npm run outbox -- status
@@ -34,12 +34,7 @@ let code = 0;
 try {
   await migrateToLatest(store);
   if (command === 'status') {
-    const dead = await store.db
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'recipient', 'attempts', 'created_at', 'last_error'])
-      .where('status', '=', 'dead')
-      .orderBy('id')
-      .execute();
+    const dead = await deadMailRows(store.db);
     const report = {
       ...(await outboxBacklog(store.db)),
       deadMail: dead.map((row) => ({

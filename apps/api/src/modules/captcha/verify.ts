@@ -15,7 +15,7 @@ import { CAPTCHA_ACTIONS, type CaptchaAction, type ErrorCode } from '@guildgate/
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { MINUTE_MS } from '../../lib/time.ts';
-import { consumedBy, takeQuota } from '../../lib/rate-limits.ts';
+import { consumedBy, takeQuota } from '../rate-limits/index.ts';
 
 /** What the verifier said of a token: a human's for the action, not, or no answer. */
 export type CaptchaVerdict =

@@ -30,16 +30,8 @@ import {
 import { eventually } from '../../test/throwaway-services.ts';
 import { postConfirm, postRegister, sleep } from '../../test/helpers.ts';
 import { smtpMailer } from './mailer.ts';
-import {
-  claimDueMail,
-  describeSendError,
-  enqueueMail,
-  messageIdDomain,
-  outboxBacklog,
-  purgeSentMail,
-  retryDeadMail,
-  type OutboxMail,
-} from './outbox.ts';
+import { describeSendError, enqueueMail, messageIdDomain, type OutboxMail } from './outbox.ts';
+import { claimDueMail, outboxBacklog, purgeSentMail, retryDeadMail } from './store.ts';
 import { retryDelayMs, startOutboxWorker, type OutboxSettings } from './outbox-worker.ts';
 import type { Kysely, Selectable } from 'kysely';
 
