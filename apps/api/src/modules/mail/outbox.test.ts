@@ -370,7 +370,7 @@ async function claimFromProcesses(
 ): Promise<number[][]> {
   const script = `
     const { openStore } = await import(${JSON.stringify(path.join(import.meta.dirname, '../../db/database.ts'))});
-    const { claimDueMail } = await import(${JSON.stringify(path.join(import.meta.dirname, 'outbox.ts'))});
+    const { claimDueMail } = await import(${JSON.stringify(path.join(import.meta.dirname, 'store.ts'))});
     const store = openStore(process.env.STORE_URL, process.env.STORE_SCHEMA ? { schema: process.env.STORE_SCHEMA } : {});
     await new Promise((r) => setTimeout(r, Number(process.env.START_AT) - Date.now()));
     const ids = [];
