@@ -20,7 +20,7 @@ import { uuid } from './lib/crypto.ts';
 import { keyRing, SealedSecretError } from './lib/envelope-encryption.ts';
 import { createDeferredWork } from './lib/deferred-work.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
-import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/outbox.ts';
+import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/index.ts';
 import { startOutboxWorker } from './modules/mail/outbox-worker.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';

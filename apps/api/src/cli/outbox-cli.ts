@@ -10,7 +10,7 @@
  * Exits 0 on success, 1 when there was nothing to retry, 2 on a usage error.
  */
 import { maskEmail } from '@guildgate/contracts';
-import { deadMail, outboxBacklog, retryDeadMail } from '../modules/mail/outbox.ts';
+import { deadMailRows, outboxBacklog, retryDeadMail } from '../modules/mail/index.ts';
 import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const USAGE = `usage: npm run outbox -- status
@@ -27,7 +27,7 @@ if (
   exitWithUsage(USAGE);
 await runWithStore(async (store) => {
   if (command === 'status') {
-    const dead = await deadMail(store.db);
+    const dead = await deadMailRows(store.db);
     const report = {
       ...(await outboxBacklog(store.db)),
       deadMail: dead.map((row) => ({

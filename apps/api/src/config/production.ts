@@ -15,6 +15,7 @@ import type { Database } from '../db/schema.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { DEVELOPMENT_KEK_ID } from '../lib/envelope-encryption.ts';
 import type { AppConfig } from './config.ts';
+import { clientIdWithSecretHash, userExistsWithEmail } from './production-store.ts';
 
 /**
  * Secrets and keys published in this repository — defaults of config.ts, `npm start`'s sandbox
@@ -159,20 +160,12 @@ function sameOrigin(a: string, b: string): boolean {
  */
 export async function storeProductionProblems(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
-  const demoClient = await db
-    .selectFrom('oauth_clients')
-    .select('client_id')
-    .where('client_secret_hash', '=', DEMO_PARTNER_SECRET_HASH)
-    .executeTakeFirst();
-  if (demoClient)
+  const demoClientId = await clientIdWithSecretHash(db, DEMO_PARTNER_SECRET_HASH);
+  if (demoClientId !== undefined)
     problems.push(
-      `store: the client "${demoClient.client_id}" has the published demo secret (rotate it: npm run client-secrets -- <client_id>)`,
+      `store: the client "${demoClientId}" has the published demo secret (rotate it: npm run client-secrets -- <client_id>)`,
     );
-  const demoPlayer = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'demo.player@guildgate.test')
-    .executeTakeFirst();
-  if (demoPlayer) problems.push('store: the demo player demo.player@guildgate.test exists (delete it)');
+  if (await userExistsWithEmail(db, 'demo.player@guildgate.test'))
+    problems.push('store: the demo player demo.player@guildgate.test exists (delete it)');
   return problems;
 }

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@guildgate/contracts';
 import type { Database } from '../db/schema.ts';
+import { storedLocaleOf } from './locale-store.ts';
 
 /**
  * The best of {@link LOCALES} for the request's `Accept-Language`; null when the header is absent or
@@ -39,8 +40,7 @@ export function mailLocale(saved: string | null | undefined, requested: Locale |
 
 /** The saved locale of player `userId` (internal users.id); null when none or no such player. */
 export async function savedLocaleOf(db: Kysely<Database>, userId: number): Promise<Locale | null> {
-  const row = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
-  return savedLocale(row?.locale);
+  return savedLocale(await storedLocaleOf(db, userId));
 }
 
 /**

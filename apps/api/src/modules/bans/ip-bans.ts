@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
+import { activeIpBanRanges } from './store.ts';
 
 /** A parsed ban: address, prefix length and family. */
 export interface IpRange {
@@ -61,13 +62,9 @@ export function ipInRanges(ip: string, ranges: readonly IpRange[]): boolean {
 /** Is `ip` banned now (an unexpired ban covers it)? */
 export async function isIpBanned(db: Kysely<Database>, ip: string | null | undefined): Promise<boolean> {
   if (!ip) return false;
-  const now = isoNow();
-  const rows = await db
-    .selectFrom('banned_ips')
-    .select('cidr')
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .execute();
-  const ranges = rows.map((r) => parseIpRange(r.cidr)).filter((r): r is IpRange => r !== null);
+  const ranges = (await activeIpBanRanges(db, isoNow()))
+    .map((cidr) => parseIpRange(cidr))
+    .filter((r): r is IpRange => r !== null);
   return ipInRanges(ip, ranges);
 }
 

@@ -6,11 +6,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { findUserByLogin } from '../profile/users.ts';
 import { revokeSessions } from '../session/sessions.ts';
 import { formatIpRange, parseIpRange } from './ip-bans.ts';
+import { deleteIpBan, setUserBannedAt, upsertIpBan } from './store.ts';
 
 /**
  * Bans `cidr` (an address or range) for `days` days (null: until lifted); a second ban of the same
@@ -31,11 +32,7 @@ export async function banIp(
     created_at: isoNow(),
     expires_at: options.days ? isoIn(options.days * DAY_MS) : null,
   };
-  await db
-    .insertInto('banned_ips')
-    .values({ cidr: text, ...values })
-    .onConflict((oc) => oc.column('cidr').doUpdateSet(values))
-    .execute();
+  await upsertIpBan(db, text, values);
   await audit({ db }, null, 'ip.banned', null, { cidr: text, reason: values.reason });
   return text;
 }
@@ -44,11 +41,7 @@ export async function banIp(
 export async function liftIpBan(db: Kysely<Database>, cidr: string): Promise<boolean> {
   const range = parseIpRange(cidr);
   if (!range) return false;
-  const result = await db
-    .deleteFrom('banned_ips')
-    .where('cidr', '=', formatIpRange(range))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deleteIpBan(db, formatIpRange(range));
 }
 
 /**
@@ -64,11 +57,7 @@ export async function setPlayerBanned(
   const user = await findUserByLogin(db, login);
   if (!user) return false;
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ banned_at: banned ? isoNow() : null, updated_at: isoNow() })
-      .where('id', '=', user.id)
-      .execute();
+    await setUserBannedAt(trx, user.id, banned ? isoNow() : null, isoNow());
     if (banned) await revokeSessions(trx, { userId: user.id });
     await audit({ db: trx }, user.id, banned ? 'user.banned' : 'user.unbanned', null);
   });

@@ -6,28 +6,14 @@
  * event in one transaction; a call that changes nothing writes nothing.
  */
 import type { ErrorItem, PartnerBlockRequest, PartnerBlockResponse } from '@guildgate/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
-
-/** Deletes the block of `blockerId` on the player whose public id is `blockedIdUser`; true when one went. */
-async function deleteBlock(
-  db: Kysely<Database> | Transaction<Database>,
-  blockerId: number,
-  blockedIdUser: string,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom('blocks')
-    .where('user_id', '=', blockerId)
-    .where('blocked_user_id', 'in', (eb) =>
-      eb.selectFrom('users').select('users.id').where('users.id_user', '=', blockedIdUser),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
+import { deleteBlockOfIdUser, deleteBlocksOfPlayer, insertBlockIfAbsent, playersByIdUser } from './store.ts';
+import type { PlayerDataEraser } from '../../db/player-data.ts';
 
 /**
  * POST unblock (spec §7): the calling player stops blocking the player `userBlockedId` (their
@@ -43,7 +29,7 @@ export async function unblockForPlayer(
   ip: string | null,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deleteBlock(trx, userId, userBlockedId))) {
+    if (!(await deleteBlockOfIdUser(trx, userId, userBlockedId))) {
       throw badRequest('ERROR_USER_NOT_BLOCKED', 'userBlockedId');
     }
     await audit({ db: trx }, userId, 'block.removed', ip, { blockedIdUser: userBlockedId, via: 'portal' });
@@ -60,11 +46,7 @@ async function playersOf(
   { userId, userBlockedId }: PartnerBlockRequest,
 ): Promise<{ blockerId: number; blockedId: number }> {
   if (userId === userBlockedId) throw badRequest('ERROR_BLOCK_SELF', 'userBlockedId');
-  const rows = await trx
-    .selectFrom('users')
-    .select(['id', 'id_user'])
-    .where('id_user', 'in', [userId, userBlockedId])
-    .execute();
+  const rows = await playersByIdUser(trx, [userId, userBlockedId]);
   const blocker = rows.find((r) => r.id_user === userId);
   const blocked = rows.find((r) => r.id_user === userBlockedId);
   const items: ErrorItem[] = [];
@@ -89,12 +71,7 @@ export async function blockForPartner(
 ): Promise<PartnerBlockResponse> {
   return ctx.db.transaction().execute(async (trx) => {
     const { blockerId, blockedId } = await playersOf(trx, request);
-    const inserted = await trx
-      .insertInto('blocks')
-      .values({ user_id: blockerId, blocked_user_id: blockedId, created_at: isoNow() })
-      .onConflict((oc) => oc.columns(['user_id', 'blocked_user_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertBlockIfAbsent(trx, blockerId, blockedId, isoNow());
     if (inserted) {
       await audit({ db: trx }, blockerId, 'block.created', ip, {
         blockedIdUser: request.userBlockedId,
@@ -102,7 +79,7 @@ export async function blockForPartner(
         clientId,
       });
     }
-    return { Success: true, Blocked: true, Changed: inserted !== undefined };
+    return { Success: true, Blocked: true, Changed: inserted };
   });
 }
 
@@ -120,7 +97,7 @@ export async function unblockForPartner(
 ): Promise<PartnerBlockResponse> {
   return ctx.db.transaction().execute(async (trx) => {
     const { blockerId } = await playersOf(trx, request);
-    const removed = await deleteBlock(trx, blockerId, request.userBlockedId);
+    const removed = await deleteBlockOfIdUser(trx, blockerId, request.userBlockedId);
     if (removed) {
       await audit({ db: trx }, blockerId, 'block.removed', ip, {
         blockedIdUser: request.userBlockedId,
@@ -131,3 +108,12 @@ export async function unblockForPartner(
     return { Success: true, Blocked: false, Changed: removed };
   });
 }
+
+/** The blocks part of account deletion (issue 20 §4): the player's blocks in both directions go. */
+export const playerDataEraser: PlayerDataEraser = {
+  module: 'blocks',
+  tables: ['blocks'],
+  async deletePlayerData(trx, player) {
+    await deleteBlocksOfPlayer(trx, player.id);
+  },
+};

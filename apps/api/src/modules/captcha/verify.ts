@@ -7,7 +7,7 @@
  *
  * A token is single-use at the verifier. When the SPA verifies first (POST recaptcha/verify, as the
  * partner registration flow does) the API remembers the verified token for {@link PREVERIFIED_TTL_MS},
- * in the shared rate limits (lib/rate-limits.ts), so that the call that follows may present it once.
+ * in the shared rate limits (modules/rate-limits/), so that the call that follows may present it once.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { CAPTCHA_ACTIONS, type CaptchaAction, type ErrorCode } from '@guildgate/
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { MINUTE_MS } from '../../lib/time.ts';
-import { consumedBy, takeQuota } from '../../lib/rate-limits.ts';
+import { consumedBy, takeQuota } from '../rate-limits/index.ts';
 
 /** What the verifier said of a token: a human's for the action, not, or no answer. */
 export type CaptchaVerdict =

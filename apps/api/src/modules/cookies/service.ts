@@ -11,9 +11,18 @@ import type { CookieCategory, Locale, SetCookieRequest } from '@guildgate/contra
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
+import type { PlayerDataEraser } from '../../db/player-data.ts';
+import {
+  cookieCategoryRows,
+  deleteCookieConsentsOfPlayer,
+  findCookieCategory,
+  optionalCookieCategoryIds,
+  setCookiePopupSeen,
+  upsertCookieConsents,
+} from './store.ts';
 
 /** The store, or a transaction on it. */
 type Store = Kysely<Database> | Transaction<Database>;
@@ -31,26 +40,7 @@ export async function listCookieCategories(
   userId: number | null,
   locale: Locale,
 ): Promise<CookieCategory[]> {
-  const rows = await db
-    .selectFrom('cookie_categories as c')
-    .leftJoin('user_cookie_consents as u', (join) =>
-      join.onRef('u.cookie_id', '=', 'c.id').on('u.user_id', '=', userId ?? -1),
-    )
-    .leftJoin('cookie_category_translations as t', (join) =>
-      join.onRef('t.cookie_id', '=', 'c.id').on('t.locale', '=', locale),
-    )
-    .select([
-      'c.id',
-      'c.name',
-      'c.description',
-      'c.is_active',
-      'c.is_optional',
-      'u.is_accepted',
-      't.name as translated_name',
-      't.description as translated_description',
-    ])
-    .orderBy('c.id')
-    .execute();
+  const rows = await cookieCategoryRows(db, userId, locale);
   return rows.map((r) => ({
     Id: r.id,
     CanonicalName: r.name,
@@ -60,34 +50,6 @@ export async function listCookieCategories(
     IsOptional: r.is_optional === 1,
     IsAccepted: r.is_optional !== 1 || r.is_accepted === 1,
   }));
-}
-
-/** Writes `isAccepted` for `userId` on each category of `cookieIds` (insert, or update the row). */
-async function upsertConsents(
-  trx: Transaction<Database>,
-  userId: number,
-  cookieIds: number[],
-  isAccepted: boolean,
-): Promise<void> {
-  if (cookieIds.length === 0) return;
-  const updatedAt = isoNow();
-  await trx
-    .insertInto('user_cookie_consents')
-    .values(
-      cookieIds.map((cookieId) => ({
-        user_id: userId,
-        cookie_id: cookieId,
-        is_accepted: isAccepted ? 1 : 0,
-        updated_at: updatedAt,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'cookie_id']).doUpdateSet((eb) => ({
-        is_accepted: eb.ref('excluded.is_accepted'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
 }
 
 /**
@@ -103,14 +65,8 @@ export async function acceptAllCookies(
   ip: string | null,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const optional = await trx
-      .selectFrom('cookie_categories')
-      .select('id')
-      .where('is_optional', '=', 1)
-      .orderBy('id')
-      .execute();
-    const ids = optional.map((c) => c.id);
-    await upsertConsents(trx, userId, ids, !isAllReject);
+    const ids = await optionalCookieCategoryIds(trx);
+    await upsertCookieConsents(trx, userId, ids, !isAllReject, isoNow());
     await audit({ db: trx }, userId, 'cookie.consent_all', ip, { IsAllReject: isAllReject, Ids: ids });
   });
 }
@@ -130,17 +86,13 @@ export async function setCookieConsent(
   ip: string | null,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const category = await trx
-      .selectFrom('cookie_categories')
-      .select(['id', 'is_optional'])
-      .where('id', '=', Id_Cookie)
-      .executeTakeFirst();
+    const category = await findCookieCategory(trx, Id_Cookie);
     if (!category) throw badRequest('ERROR_COOKIE_NOTEXISTS', 'Id_Cookie');
     if (category.is_optional !== 1) {
       if (!IsAccepted) throw badRequest('ERROR_COOKIE_NOT_OPTIONAL', 'IsAccepted');
       return;
     }
-    await upsertConsents(trx, userId, [category.id], IsAccepted);
+    await upsertCookieConsents(trx, userId, [category.id], IsAccepted, isoNow());
     await audit({ db: trx }, userId, 'cookie.consent_set', ip, { Id_Cookie, IsAccepted });
   });
 }
@@ -153,13 +105,7 @@ export async function setCookieConsent(
  */
 export async function markCookiePopupSeen(ctx: AppContext, userId: number, ip: string | null): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ is_cookie_popup_seen: 1 })
-      .where('id', '=', userId)
-      .where('is_cookie_popup_seen', '=', 0)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) await audit({ db: trx }, userId, 'cookie.popup_seen', ip);
+    if (await setCookiePopupSeen(trx, userId)) await audit({ db: trx }, userId, 'cookie.popup_seen', ip);
   });
 }
 
@@ -170,9 +116,14 @@ export async function markCookiePopupSeen(ctx: AppContext, userId: number, ip: s
  * @returns the number of rows deleted
  */
 export async function deleteCookieConsents(trx: Store, userId: number): Promise<number> {
-  const result = await trx
-    .deleteFrom('user_cookie_consents')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteCookieConsentsOfPlayer(trx, userId);
 }
+
+/** The cookies part of account deletion (issue 20 §4): the player's cookie choices go. */
+export const playerDataEraser: PlayerDataEraser = {
+  module: 'cookies',
+  tables: ['user_cookie_consents'],
+  async deletePlayerData(trx, player) {
+    await deleteCookieConsentsOfPlayer(trx, player.id);
+  },
+};

@@ -124,6 +124,53 @@ describe.each(STORES)('deletion on %s', (kind) => {
       ])
       .execute();
     await insertConnection(t, player.id, 'steam', '76561190000000001', 'LeaverOnSteam', now);
+    // Short-lived rows naming the player: a pending provider link, an authorization code, and the
+    // access key the player registered with (kept, but no longer naming them).
+    const soon = new Date(Date.now() + 600_000).toISOString();
+    await t.ctx.db
+      .insertInto('link_states')
+      .values({
+        state_hash: 'pending-link-state',
+        user_id: player.id,
+        session_id: 'pending-link-session',
+        provider: 'twitch',
+        redirect_uri: 'http://portal.test/link/twitch',
+        code_verifier: null,
+        nonce: null,
+        redirect_url: null,
+        account_json: null,
+        error_code: null,
+        created_at: now,
+        expires_at: soon,
+        used_at: null,
+      })
+      .execute();
+    await t.ctx.db
+      .insertInto('oauth_codes')
+      .values({
+        code_hash: 'pending-code',
+        client_id: 'pending-code-client',
+        user_id: player.id,
+        redirect_uri: 'http://partner.test/callback',
+        code_challenge: null,
+        code_challenge_method: null,
+        created_at: now,
+        expires_at: soon,
+        used_at: null,
+        session_id: null,
+      })
+      .execute();
+    await t.ctx.db
+      .insertInto('access_keys')
+      .values({
+        key_hash: 'spent-access-key',
+        note: null,
+        created_at: now,
+        expires_at: null,
+        used_at: now,
+        used_by_user_id: player.id,
+      })
+      .execute();
     await t.ctx.db
       .insertInto('audit_events')
       .values({
@@ -179,6 +226,9 @@ describe.each(STORES)('deletion on %s', (kind) => {
       'user_cookie_consents',
       'survey_responses',
       'user_badges',
+      'link_states',
+      'oauth_codes',
+      'access_keys',
     ])
       expect(
         before.some((trace) => trace.startsWith(table)),
@@ -226,6 +276,12 @@ describe.each(STORES)('deletion on %s', (kind) => {
       .where('id', '=', friend.id)
       .executeTakeFirstOrThrow();
     expect(friendRow.referrer_user_id).toBeNull();
+    const key = await t.ctx.db
+      .selectFrom('access_keys')
+      .select('used_by_user_id')
+      .where('key_hash', '=', 'spent-access-key')
+      .executeTakeFirstOrThrow();
+    expect(key.used_by_user_id).toBeNull();
     // The name and the address are free again.
     expect((await createPlayer(t, 'Leaver')).email).toBe(player.email);
   });

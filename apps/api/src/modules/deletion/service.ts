@@ -3,10 +3,15 @@
  * password/validate/user/{userId}, POST deletion/user/{userId}, POST deletion/partner/user/{userId}).
  *
  * Deleting erases the player: their row and everything tied to it (sessions and refresh tokens,
- * e-mail links, their e-mails in the mail outbox — queued, sent or dead —, connections, blocks in both
- * directions, newsletter lists, cookie choices, their audit trail) go in one transaction, other references are cut (referrer, the access key used) or scrubbed (audit detail),
- * and only an unlinked feedback row (reason type and text) and an audit event without any personal
- * data remain. Every token of the player stops working at once (DESIGN.md §5).
+ * e-mail links, their e-mails in the mail outbox — queued, sent or dead —, connections and pending
+ * links, authorization codes, blocks in both directions, newsletter lists, cookie choices, survey
+ * answers and badges, their audit trail) go in one transaction, other references are cut (referrer,
+ * the access key used) or scrubbed (audit detail), and only an unlinked feedback row (reason type and
+ * text) and an audit event without any personal data remain. Every token of the player stops working
+ * at once (DESIGN.md §5).
+ *
+ * Deletion is orchestration (issue 20 §4): each module holding player data erases its own rows through
+ * its {@link PlayerDataEraser} (./erasers.ts); this service runs them all in the one transaction.
  *
  * Where the deletion section is off, or where the environment deletes through support
  * (`ENVIRONMENT_BEHAVIOUR[…].supportDeletion`, spec §2), self-service deletion is refused.
@@ -21,14 +26,21 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import type { ErasedPlayer, PlayerDataEraser } from '../../db/player-data.ts';
+import { audit } from '../audit/index.ts';
 import { badRequest, rateLimited } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { MINUTE_MS, isoNow } from '../../lib/time.ts';
-import { deleteCookieConsents } from '../cookies/service.ts';
 import { normalizeEmail } from '../profile/users.ts';
-import { deleteSurveyData } from '../survey/service.ts';
-import { consumedBy, tryConsume } from '../../lib/rate-limits.ts';
+import { consumedBy, tryConsume } from '../rate-limits/index.ts';
+import { orderedForDeletion, PLAYER_DATA_ERASERS } from './erasers.ts';
+import {
+  deletionSubject,
+  deletionTypeRows,
+  findDeletionType,
+  insertDeletionFeedback,
+  passwordHashOf,
+} from './store.ts';
 
 /** Wrong passwords one player may give in {@link PASSWORD_WINDOW_MS} before the check refuses. */
 export const MAX_PASSWORD_FAILURES = 10;
@@ -47,14 +59,7 @@ export function selfServiceDeletion(ctx: AppContext): boolean {
  * `locale` (English when a reason has no translation in it; `deletion_type_translations`).
  */
 export async function deletionTypes(ctx: AppContext, locale: Locale): Promise<DeletionType[]> {
-  const rows = await ctx.db
-    .selectFrom('deletion_types as d')
-    .leftJoin('deletion_type_translations as t', (join) =>
-      join.onRef('t.deletion_type_id', '=', 'd.id').on('t.locale', '=', locale),
-    )
-    .select(['d.id', 'd.description', 'd.is_other', 't.description as translated'])
-    .orderBy('d.id')
-    .execute();
+  const rows = await deletionTypeRows(ctx.db, locale);
   return rows.map((r) => ({
     Id: r.id,
     Description: r.translated ?? r.description,
@@ -76,19 +81,15 @@ export async function checkPassword(
   ip: string | null,
 ): Promise<void> {
   if (!password) throw badRequest('ERROR_PASSWORD_EMPTY', 'Password');
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['password_hash'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (!user.password_hash) throw badRequest('ERROR_NOT_ALLOWED');
+  const passwordHash = await passwordHashOf(ctx.db, userId);
+  if (!passwordHash) throw badRequest('ERROR_NOT_ALLOWED');
   const failures = ctx.rateLimits.limiter('password-check', {
     points: MAX_PASSWORD_FAILURES,
     durationSeconds: PASSWORD_WINDOW_MS / 1000,
   });
   if ((await consumedBy(failures, String(userId))) >= MAX_PASSWORD_FAILURES)
     throw rateLimited(PASSWORD_WINDOW_MS / 1000);
-  if (!(await verifyPassword(user.password_hash, password))) {
+  if (!(await verifyPassword(passwordHash, password))) {
     await tryConsume(failures, String(userId));
     await audit(ctx, userId, 'password.check_failed', ip);
     throw badRequest('ERROR_PASSWORD_INCORRECT', 'Password');
@@ -107,11 +108,7 @@ async function feedbackOf(
 ): Promise<{ typeId: number | null; reason: string | null }> {
   if (form.Id_DeletionType === null || form.Id_DeletionType === undefined)
     return { typeId: null, reason: null };
-  const type = await ctx.db
-    .selectFrom('deletion_types')
-    .selectAll()
-    .where('id', '=', form.Id_DeletionType)
-    .executeTakeFirst();
+  const type = await findDeletionType(ctx.db, form.Id_DeletionType);
   if (!type) throw badRequest('ERROR_DELETION_TYPE_NOTEXISTS', 'Id_DeletionType');
   if (type.is_other !== 1) return { typeId: type.id, reason: null };
   const reason = (form.DeletionReason ?? '').trim();
@@ -121,41 +118,17 @@ async function feedbackOf(
 }
 
 /**
- * Removes every row tied to player `userId` and the player, inside transaction `trx`. Other players'
- * audit details that name the player (by public id) are scrubbed.
+ * Removes every row tied to `player` and the player, inside transaction `trx`, by running `erasers`
+ * (default: every module's, {@link PLAYER_DATA_ERASERS}) in order, the accounts eraser — the `users`
+ * row — last. Other players' audit details that name the player (by public id) are scrubbed (audit's
+ * eraser).
  */
-export async function erasePlayer(trx: Kysely<Database>, userId: number, idUser: string): Promise<void> {
-  const sessionIds = trx.selectFrom('sessions').select('id').where('user_id', '=', userId);
-  await trx.deleteFrom('refresh_tokens').where('session_id', 'in', sessionIds).execute();
-  await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
-  // Queued mail is not sent any more; sent and dead rows keep the address (modules/mail/outbox.ts).
-  await trx.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('user_connections').where('user_id', '=', userId).execute();
-  await trx
-    .deleteFrom('blocks')
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('blocked_user_id', '=', userId)]))
-    .execute();
-  await trx.deleteFrom('user_newsletter_optins').where('user_id', '=', userId).execute();
-  await deleteCookieConsents(trx, userId);
-  await deleteSurveyData(trx, userId);
-  await trx.deleteFrom('audit_events').where('user_id', '=', userId).execute();
-  await trx
-    .updateTable('audit_events')
-    .set((eb) => ({ detail: eb.fn<string>('replace', ['detail', eb.val(idUser), eb.val('[deleted]')]) }))
-    .where('detail', 'like', `%${idUser}%`)
-    .execute();
-  await trx
-    .updateTable('users')
-    .set({ referrer_user_id: null })
-    .where('referrer_user_id', '=', userId)
-    .execute();
-  await trx
-    .updateTable('access_keys')
-    .set({ used_by_user_id: null })
-    .where('used_by_user_id', '=', userId)
-    .execute();
-  await trx.deleteFrom('users').where('id', '=', userId).execute();
+export async function erasePlayer(
+  trx: Kysely<Database>,
+  player: ErasedPlayer,
+  erasers: readonly PlayerDataEraser[] = PLAYER_DATA_ERASERS,
+): Promise<void> {
+  for (const eraser of orderedForDeletion(erasers)) await eraser.deletePlayerData(trx, player);
 }
 
 /**
@@ -174,11 +147,7 @@ export async function deletePlayer(
   ip: string | null,
 ): Promise<void> {
   if (!selfServiceDeletion(ctx)) throw badRequest('ERROR_NOT_ALLOWED');
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'id_user', 'email', 'password_hash'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await deletionSubject(ctx.db, userId);
   if (options.checkPassword) {
     await checkPassword(ctx, userId, form.Password ?? '', ip);
   } else if (user.password_hash && !ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) {
@@ -188,11 +157,8 @@ export async function deletePlayer(
     throw badRequest('ERROR_EMAIL_UNKNOWN', 'Email');
   const feedback = await feedbackOf(ctx, form);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('deletion_feedback')
-      .values({ deletion_type_id: feedback.typeId, reason: feedback.reason, created_at: isoNow() })
-      .execute();
-    await erasePlayer(trx, user.id, user.id_user);
+    await insertDeletionFeedback(trx, { ...feedback, createdAt: isoNow() });
+    await erasePlayer(trx, { id: user.id, idUser: user.id_user });
     // No personal data: neither the player's id nor the caller's address.
     await audit({ db: trx }, null, 'account.deleted', null, { passwordChecked: options.checkPassword });
   });

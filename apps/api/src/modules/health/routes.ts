@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import {
@@ -22,6 +22,7 @@ import {
   type RecentWriteRefusals,
 } from '../../lib/dependency-errors.ts';
 import { NEVER_SHED } from '../../plugins/load-shedding.ts';
+import { pingStore } from './store.ts';
 
 /** What a check found. `detail`: a short code or phrase (never a secret: the probe is public). */
 export interface ReadinessState {
@@ -54,7 +55,7 @@ export function storeCheck(db: Kysely<Database>, refusals?: RecentWriteRefusals)
     name: 'store',
     required: true,
     async check() {
-      await sql`select 1`.execute(db);
+      await pingStore(db);
       const refused = refusals?.latest(WRITE_REFUSAL_WINDOW_MS);
       return refused ? { ok: false, detail: `writes refused: ${refused.code}` } : { ok: true };
     },

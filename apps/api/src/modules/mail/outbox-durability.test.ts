@@ -33,7 +33,7 @@ import {
 } from '../../test/harness.ts';
 import { eventually } from '../../test/throwaway-services.ts';
 import { sleep } from '../../test/helpers.ts';
-import { outboxBacklog } from './outbox.ts';
+import { outboxBacklog } from './store.ts';
 
 /** Registrations in flight at any time during the burst (each lane sends one after the other). */
 const LANES = 20;

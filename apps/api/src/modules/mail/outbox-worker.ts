@@ -23,16 +23,16 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './mailer.ts';
+import { describeSendError } from './outbox.ts';
 import {
   claimDueMail,
-  describeSendError,
   markMailFailed,
   markMailSent,
   purgeSentMail,
   releaseMail,
   type ClaimedMail,
   type OutboxStore,
-} from './outbox.ts';
+} from './store.ts';
 import { renderActionMail, type ActionMailInput } from './templates.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/time.ts';
 

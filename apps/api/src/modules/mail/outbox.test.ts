@@ -30,16 +30,8 @@ import {
 import { eventually } from '../../test/throwaway-services.ts';
 import { postConfirm, postRegister, sleep } from '../../test/helpers.ts';
 import { smtpMailer } from './mailer.ts';
-import {
-  claimDueMail,
-  describeSendError,
-  enqueueMail,
-  messageIdDomain,
-  outboxBacklog,
-  purgeSentMail,
-  retryDeadMail,
-  type OutboxMail,
-} from './outbox.ts';
+import { describeSendError, enqueueMail, messageIdDomain, type OutboxMail } from './outbox.ts';
+import { claimDueMail, outboxBacklog, purgeSentMail, retryDeadMail } from './store.ts';
 import { retryDelayMs, startOutboxWorker, type OutboxSettings } from './outbox-worker.ts';
 import type { Kysely, Selectable } from 'kysely';
 
@@ -378,7 +370,7 @@ async function claimFromProcesses(
 ): Promise<number[][]> {
   const script = `
     const { openStore } = await import(${JSON.stringify(path.join(import.meta.dirname, '../../db/database.ts'))});
-    const { claimDueMail } = await import(${JSON.stringify(path.join(import.meta.dirname, 'outbox.ts'))});
+    const { claimDueMail } = await import(${JSON.stringify(path.join(import.meta.dirname, 'store.ts'))});
     const store = openStore(process.env.STORE_URL, process.env.STORE_SCHEMA ? { schema: process.env.STORE_SCHEMA } : {});
     await new Promise((r) => setTimeout(r, Number(process.env.START_AT) - Date.now()));
     const ids = [];

@@ -11,8 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { OutboxBacklog } from '../mail/outbox.ts';
-import type { DeliveryOutcome } from '../mail/outbox-worker.ts';
+import type { DeliveryOutcome, OutboxBacklog } from '../mail/index.ts';
 
 /** One app's metrics. */
 export interface Metrics {

@@ -11,14 +11,29 @@ import type { Kysely } from 'kysely';
 import type { Locale, NewsletterResponse, OptInRequest } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
 import { composeMail } from '../mail/mail-texts.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';
-import { takeQuota } from '../../lib/rate-limits.ts';
+import { takeQuota } from '../rate-limits/index.ts';
+import type { PlayerDataEraser } from '../../db/player-data.ts';
+import {
+  countOptIns,
+  deleteOptIns,
+  findNewsletterList,
+  hasOptIn,
+  insertOptIn,
+  newsletterConsentOf,
+  newsletterListIds,
+  newsletterListName,
+  newsletterListRows,
+  newsletterRecipient,
+  setNewsletterConsent,
+  userIdOfIdUser,
+} from './store.ts';
 
 /** Confirmation e-mails one player may receive per hour (further opt-ins are silent). */
 export const MAX_OPTIN_MAILS_PER_HOUR = 10;
@@ -29,16 +44,7 @@ function requireSection(ctx: AppContext): void {
 
 /** Recomputes the general consent of `userId` from their lists (inside `db`, a transaction). */
 async function syncConsent(db: Kysely<Database>, userId: number): Promise<void> {
-  const row = await db
-    .selectFrom('user_newsletter_optins')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('users')
-    .set({ newsletter_optin: Number(row.n) > 0 ? 1 : 0, updated_at: isoNow() })
-    .where('id', '=', userId)
-    .execute();
+  await setNewsletterConsent(db, userId, (await countOptIns(db, userId)) > 0, isoNow());
 }
 
 /**
@@ -51,42 +57,21 @@ export async function listOptIns(
   locale: Locale,
 ): Promise<NewsletterResponse> {
   requireSection(ctx);
-  const rows = await ctx.db
-    .selectFrom('newsletter_lists as l')
-    .leftJoin('user_newsletter_optins as o', (join) =>
-      join.onRef('o.list_id', '=', 'l.id').on('o.user_id', '=', userId),
-    )
-    .leftJoin('newsletter_list_translations as t', (join) =>
-      join.onRef('t.list_id', '=', 'l.id').on('t.locale', '=', locale),
-    )
-    .select(['l.id', 'l.name', 't.name as translated_name', 'o.id as optin'])
-    .orderBy('l.id')
-    .execute();
-  const user = await ctx.db
-    .selectFrom('users')
-    .select('newsletter_optin')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const rows = await newsletterListRows(ctx.db, userId, locale);
+  const consent = await newsletterConsentOf(ctx.db, userId);
   return {
     OptInList: rows.map((r) => ({
       ListId: r.id,
       ListName: r.translated_name ?? r.name,
       IsOptIn: r.optin !== null,
     })),
-    IsG2GOptIn: user.newsletter_optin === 1,
+    IsG2GOptIn: consent === 1,
   };
 }
 
 /** The name of list `listId` in `locale` (its English name when it has no translation in it). */
 async function listName(db: Kysely<Database>, listId: number, locale: Locale): Promise<string> {
-  const row = await db
-    .selectFrom('newsletter_lists as l')
-    .leftJoin('newsletter_list_translations as t', (join) =>
-      join.onRef('t.list_id', '=', 'l.id').on('t.locale', '=', locale),
-    )
-    .select(['l.name', 't.name as translated_name'])
-    .where('l.id', '=', listId)
-    .executeTakeFirstOrThrow();
+  const row = await newsletterListName(db, listId, locale);
   return row.translated_name ?? row.name;
 }
 
@@ -94,15 +79,8 @@ async function listName(db: Kysely<Database>, listId: number, locale: Locale): P
  * Subscribes player `userId` to every list (register with G2GSegaOptin), inside `db`.
  */
 export async function optInToEveryList(db: Kysely<Database>, userId: number): Promise<void> {
-  const lists = await db.selectFrom('newsletter_lists').select('id').execute();
   const now = isoNow();
-  for (const list of lists) {
-    await db
-      .insertInto('user_newsletter_optins')
-      .values({ user_id: userId, list_id: list.id, created_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'list_id']).doNothing())
-      .execute();
-  }
+  for (const listId of await newsletterListIds(db)) await insertOptIn(db, userId, listId, now);
   await syncConsent(db, userId);
 }
 
@@ -120,34 +98,17 @@ export async function setOptIn(
   requested: Locale | null,
 ): Promise<void> {
   requireSection(ctx);
-  const list = await ctx.db
-    .selectFrom('newsletter_lists')
-    .selectAll()
-    .where('id', '=', form.ListId)
-    .executeTakeFirst();
+  const list = await findNewsletterList(ctx.db, form.ListId);
   if (!list) throw badRequest('ERROR_OPTIN_NOT_EXISTS');
   // The hourly quota of confirmation mails is taken before the transaction (its store may be this
   // database's pool, and a transaction must not wait for a second connection), and only when the
   // player is about to join: a concurrent identical join may cost a point without a mail.
   const mayMail =
-    form.IsOptIn && !(await onList(ctx.db, userId, list.id)) && (await takeOptInMailQuota(ctx, userId));
+    form.IsOptIn && !(await hasOptIn(ctx.db, userId, list.id)) && (await takeOptInMailQuota(ctx, userId));
   const joined = await ctx.db.transaction().execute(async (trx) => {
-    let changed: boolean;
-    if (form.IsOptIn) {
-      const result = await trx
-        .insertInto('user_newsletter_optins')
-        .values({ user_id: userId, list_id: list.id, created_at: isoNow() })
-        .onConflict((oc) => oc.columns(['user_id', 'list_id']).doNothing())
-        .executeTakeFirst();
-      changed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    } else {
-      const result = await trx
-        .deleteFrom('user_newsletter_optins')
-        .where('user_id', '=', userId)
-        .where('list_id', '=', list.id)
-        .executeTakeFirst();
-      changed = Number(result.numDeletedRows) > 0;
-    }
+    const changed = form.IsOptIn
+      ? await insertOptIn(trx, userId, list.id, isoNow())
+      : (await deleteOptIns(trx, userId, list.id)) > 0;
     await syncConsent(trx, userId);
     if (changed)
       await audit({ db: trx }, userId, form.IsOptIn ? 'newsletter.joined' : 'newsletter.left', ip, {
@@ -157,17 +118,6 @@ export async function setOptIn(
     return changed && form.IsOptIn;
   });
   if (joined) ctx.outbox.wake();
-}
-
-/** Is player `userId` on list `listId`? */
-async function onList(db: Kysely<Database>, userId: number, listId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_newsletter_optins')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('list_id', '=', listId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Takes one of the player's {@link MAX_OPTIN_MAILS_PER_HOUR} confirmation mails; false when none is left. */
@@ -187,11 +137,7 @@ async function queueJoinedMail(
   listId: number,
   requested: Locale | null,
 ): Promise<void> {
-  const user = await trx
-    .selectFrom('users')
-    .select(['id_user', 'username', 'email', 'locale'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await newsletterRecipient(trx, userId);
   const locale = mailLocale(user.locale, requested);
   await ctx.outbox.enqueue(trx, {
     kind: 'newsletter-joined',
@@ -216,16 +162,22 @@ export async function unsubscribe(ctx: AppContext, token: string, ip: string | n
   const claims = token ? await verifyUnsubscribeToken(ctx, token) : null;
   if (!claims) throw badRequest('ERROR_UNSUBSCRIBE_INVALID', 'Token');
   await ctx.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id_user', '=', claims.idUser)
-      .executeTakeFirst();
-    if (!user) return;
-    let query = trx.deleteFrom('user_newsletter_optins').where('user_id', '=', user.id);
-    if (claims.listId !== null) query = query.where('list_id', '=', claims.listId);
-    await query.execute();
-    await syncConsent(trx, user.id);
-    await audit({ db: trx }, user.id, 'newsletter.unsubscribed', ip, { listId: claims.listId });
+    const id = await userIdOfIdUser(trx, claims.idUser);
+    if (id === undefined) return;
+    await deleteOptIns(trx, id, claims.listId);
+    await syncConsent(trx, id);
+    await audit({ db: trx }, id, 'newsletter.unsubscribed', ip, { listId: claims.listId });
   });
 }
+
+/**
+ * The newsletter part of account deletion (issue 20 §4): the player's opt-ins go (their general consent
+ * lives on the `users` row, which the accounts eraser deletes).
+ */
+export const playerDataEraser: PlayerDataEraser = {
+  module: 'newsletter',
+  tables: ['user_newsletter_optins'],
+  async deletePlayerData(trx, player) {
+    await deleteOptIns(trx, player.id, null);
+  },
+};

@@ -5,11 +5,11 @@
  */
 import { isRedirectAllowed } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { redirectPatternRows } from './store.ts';
 
 /** Every allowed redirect pattern. */
 export async function redirectPatterns(ctx: Pick<AppContext, 'db'>): Promise<string[]> {
-  const rows = await ctx.db.selectFrom('redirect_patterns').select('pattern').orderBy('id').execute();
-  return rows.map((r) => r.pattern);
+  return redirectPatternRows(ctx.db);
 }
 
 /** `target` when the allow-list permits it, else null (so an unknown target is simply dropped). */

@@ -1,5 +1,5 @@
 /**
- * The shared rate limits (lib/rate-limits.ts; DESIGN.md §1, §5) on each store they run on — memory,
+ * The shared rate limits (modules/rate-limits/; DESIGN.md §1, §5) on each store they run on — memory,
  * Redis (REDIS_URL) and PostgreSQL (TEST_DATABASE_URL, the `rate_limits` table of migration 0012): points
  * per window, atomically under concurrency, given back by `reward`, a window of its own per key, one
  * limiter per name; and a Redis that is down falls back to memory instead of failing the caller.
@@ -7,9 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openStore, type Store } from '../db/database.ts';
-import { withSchemaLock } from '../test/harness.ts';
-import { consumedBy, createRateLimits, takeQuota, tryConsume, type RateLimits } from './rate-limits.ts';
+import { migrateToLatest, openStore, type Store } from '../../db/database.ts';
+import { withSchemaLock } from '../../test/harness.ts';
+import { consumedBy, createRateLimits, takeQuota, tryConsume, type RateLimits } from './index.ts';
 
 interface Backend {
   name: string;

@@ -1,0 +1,52 @@
+/**
+ * The store of the audit trail (`audit_events`, DESIGN.md §5): one row per security-relevant action,
+ * `user_id` the player involved (null when none), `detail` a JSON object without secrets, timestamps
+ * ISO-8601 UTC text.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** An event to record: player (internal users.id, or null), type, caller IP, JSON detail, ISO time. */
+export interface NewAuditEvent {
+  userId: number | null;
+  type: string;
+  ip: string | null;
+  /** The detail, already serialised as JSON. */
+  detail: string;
+  createdAt: string;
+}
+
+/** Inserts one audit event through `db` (a transaction works too). */
+export async function insertAuditEvent(db: Kysely<Database>, event: NewAuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      user_id: event.userId,
+      type: event.type,
+      ip: event.ip,
+      detail: event.detail,
+      created_at: event.createdAt,
+    })
+    .execute();
+}
+
+/** Deletes every event of player `userId` (internal users.id), for account deletion (spec §4). */
+export async function deleteAuditEventsOfPlayer(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('audit_events').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Replaces `text` (a deleted player's public id) by `replacement` in the detail of every event that
+ * mentions it (other players' events naming the deleted one; spec §4 Deletion).
+ */
+export async function replaceInAuditDetails(
+  db: Kysely<Database>,
+  text: string,
+  replacement: string,
+): Promise<void> {
+  await db
+    .updateTable('audit_events')
+    .set((eb) => ({ detail: eb.fn<string>('replace', ['detail', eb.val(text), eb.val(replacement)]) }))
+    .where('detail', 'like', `%${text}%`)
+    .execute();
+}

@@ -1,0 +1,55 @@
+/**
+ * The store of bans (spec §6 "Banned accounts and banned IPs are refused"; docs/operations.md "Bans"):
+ * `banned_ips` (one row per canonical address or CIDR range, with reason and optional expiry, ISO-8601
+ * UTC text), and the player ban flag `users.banned_at`.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** A ban of an address or range: canonical `address/prefix`, reason, ISO creation and expiry (null: never). */
+export interface IpBanValues {
+  reason: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
+/** Inserts the ban of `cidr` (canonical), or replaces the existing ban of that range. */
+export async function upsertIpBan(db: Kysely<Database>, cidr: string, values: IpBanValues): Promise<void> {
+  await db
+    .insertInto('banned_ips')
+    .values({ cidr, ...values })
+    .onConflict((oc) => oc.column('cidr').doUpdateSet(values))
+    .execute();
+}
+
+/** Deletes the ban of `cidr` (canonical); true when there was one. */
+export async function deleteIpBan(db: Kysely<Database>, cidr: string): Promise<boolean> {
+  const result = await db.deleteFrom('banned_ips').where('cidr', '=', cidr).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The ranges (`cidr` text) of every ban not expired at `now` (ISO-8601). */
+export async function activeIpBanRanges(db: Kysely<Database>, now: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('banned_ips')
+    .select('cidr')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
+  return rows.map((r) => r.cidr);
+}
+
+// --- bans' users queries (moved to accounts at merge) ---
+
+/** Sets (ISO time) or clears (null) the ban of player `userId` (internal users.id), touching `updated_at`. */
+export async function setUserBannedAt(
+  db: Kysely<Database>,
+  userId: number,
+  bannedAt: string | null,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ banned_at: bannedAt, updated_at: updatedAt })
+    .where('id', '=', userId)
+    .execute();
+}

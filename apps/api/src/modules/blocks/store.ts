@@ -1,0 +1,62 @@
+/**
+ * The store of blocks (spec §2 Blocked users, §3 User.Blocks): `blocks`, one row per pair (blocker
+ * `user_id`, blocked `blocked_user_id`, both internal users.id; unique per pair), `created_at` ISO-8601.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Deletes the block of `blockerId` on the player whose public id is `blockedIdUser`.
+ * @returns true when a block was removed
+ */
+export async function deleteBlockOfIdUser(
+  db: Kysely<Database>,
+  blockerId: number,
+  blockedIdUser: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('blocks')
+    .where('user_id', '=', blockerId)
+    .where('blocked_user_id', 'in', (eb) =>
+      eb.selectFrom('users').select('users.id').where('users.id_user', '=', blockedIdUser),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Inserts the block of `blockerId` on `blockedId` at `createdAt` (ISO), unless that pair exists.
+ * @returns true when this call created the row
+ */
+export async function insertBlockIfAbsent(
+  db: Kysely<Database>,
+  blockerId: number,
+  blockedId: number,
+  createdAt: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('blocks')
+    .values({ user_id: blockerId, blocked_user_id: blockedId, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['user_id', 'blocked_user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Deletes every block player `userId` made or received (account deletion, spec §4). */
+export async function deleteBlocksOfPlayer(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .deleteFrom('blocks')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('blocked_user_id', '=', userId)]))
+    .execute();
+}
+
+// --- blocks' users queries (moved to accounts at merge) ---
+
+/** The internal and public ids of the players whose public ids are in `idUsers` (unknown ids are absent). */
+export function playersByIdUser(
+  db: Kysely<Database>,
+  idUsers: readonly string[],
+): Promise<{ id: number; id_user: string }[]> {
+  return db.selectFrom('users').select(['id', 'id_user']).where('id_user', 'in', idUsers).execute();
+}

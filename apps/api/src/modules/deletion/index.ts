@@ -1,0 +1,7 @@
+/**
+ * The deletion module's public surface (spec §2 Deletion request, §4 Deletion): its routes, whether
+ * self-service deletion is offered, and the erasers it runs (issue 20 §4).
+ */
+export { deletionRoutes } from './routes.ts';
+export { erasePlayer, selfServiceDeletion, SUPPORT_DELETION_ENVIRONMENT } from './service.ts';
+export { PLAYER_DATA_ERASERS } from './erasers.ts';
