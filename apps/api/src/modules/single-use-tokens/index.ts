@@ -13,6 +13,7 @@ export {
   tokenStatus,
   type ColumnOf,
   type SingleUseTokenKind,
+  type TokenRef,
   type TokenRow,
   type TokenTable,
 } from './store.ts';

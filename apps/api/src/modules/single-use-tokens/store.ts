@@ -86,6 +86,17 @@ export function tokenHash(token: string): string {
 }
 
 /**
+ * A token as a lookup names it: in clear (hashed here), or by its stored hash when the caller only has
+ * the row it read before (e.g. a pending link, a code being exchanged).
+ */
+export type TokenRef = string | { hash: string };
+
+/** The stored hash of `ref`. */
+function hashOf(ref: TokenRef): string {
+  return typeof ref === 'string' ? tokenHash(ref) : ref.hash;
+}
+
+/**
  * Stores a new token of `kind` with the row's other `values` and returns it in clear (to show once).
  * @param token the token to store; default 256 random bits, base64url (43 characters)
  */
@@ -107,10 +118,10 @@ export async function issueToken<T extends TokenTable, H extends ColumnOf<T>>(
 export async function findToken<T extends TokenTable>(
   db: Kysely<Database>,
   kind: SingleUseTokenKind<T>,
-  token: string,
+  token: TokenRef,
 ): Promise<TokenRow<T> | undefined> {
   const k = namesOf(kind);
-  let query = loose(db).selectFrom(k.table).selectAll().where(k.hash, '=', tokenHash(token));
+  let query = loose(db).selectFrom(k.table).selectAll().where(k.hash, '=', hashOf(token));
   if (k.scope) query = query.where(k.scope.column, '=', k.scope.value);
   return (await query.executeTakeFirst()) as TokenRow<T> | undefined;
 }
@@ -122,14 +133,14 @@ export async function findToken<T extends TokenTable>(
 export async function findUsableToken<T extends TokenTable>(
   db: Kysely<Database>,
   kind: SingleUseTokenKind<T>,
-  token: string,
+  token: TokenRef,
   now: string = isoNow(),
 ): Promise<TokenRow<T> | undefined> {
   const k = namesOf(kind);
   let query = loose(db)
     .selectFrom(k.table)
     .selectAll()
-    .where(k.hash, '=', tokenHash(token))
+    .where(k.hash, '=', hashOf(token))
     .where(k.used, 'is', null)
     .where((eb) => eb.or([eb(k.expires, 'is', null), eb(k.expires, '>', now)]));
   if (k.scope) query = query.where(k.scope.column, '=', k.scope.value);
@@ -158,7 +169,7 @@ export function tokenStatus<T extends TokenTable>(
 export async function claimToken<T extends TokenTable>(
   db: Kysely<Database>,
   kind: SingleUseTokenKind<T>,
-  token: string,
+  token: TokenRef,
   options: { now?: string; also?: Partial<Insertable<Database[T]>> } = {},
 ): Promise<TokenRow<T> | undefined> {
   const now = options.now ?? isoNow();
@@ -166,7 +177,7 @@ export async function claimToken<T extends TokenTable>(
   let query = loose(db)
     .updateTable(k.table)
     .set({ ...(options.also as Record<string, unknown> | undefined), [k.used]: now })
-    .where(k.hash, '=', tokenHash(token))
+    .where(k.hash, '=', hashOf(token))
     .where(k.used, 'is', null)
     .where((eb) => eb.or([eb(k.expires, 'is', null), eb(k.expires, '>', now)]));
   if (k.scope) query = query.where(k.scope.column, '=', k.scope.value);
