@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { LinkProvider } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AuthInfo } from '../../plugins/auth.ts';
+import type { AuthInfo } from '../session/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { isoIn, isoNow } from '../../lib/time.ts';
