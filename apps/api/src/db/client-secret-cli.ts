@@ -6,7 +6,7 @@
  * node's configuration (`DATABASE_URL`, docs/configuration.md) and applies pending migrations.
  */
 import { loadConfig } from '../config/config.ts';
-import { issueClientSecret } from '../plugins/client-auth.ts';
+import { issueClientSecret } from '../modules/sso/index.ts';
 import { migrateToLatest, openStore } from './database.ts';
 
 /** Client ids this tool accepts: unreserved URL characters, so Basic credentials need no encoding. */
