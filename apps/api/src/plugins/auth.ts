@@ -13,24 +13,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { safeEqual } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { isoNow } from '../lib/time.ts';
-import { PORTAL_SCOPE, hasScope } from '../modules/session/access-tokens.ts';
+import { authenticatePortalToken, type AuthInfo } from '../modules/session/index.ts';
 
-/** The authenticated player of a user call (or the holder of a token token/verify checked). */
-export interface AuthInfo {
-  /** Internal users.id. */
-  userId: number;
-  /** Public Id_User (the token's sub). */
-  idUser: string;
-  sessionId: string;
-  clientId: string;
-  /** The access token's scope (space-separated). */
-  scope: string;
-  /** When the player last proved their password on this session (ISO 8601), or null. */
-  authTime: string | null;
-  /** The access token's expiry, seconds since the epoch. */
-  expiresAt: number;
-}
+// The token checks live with the sessions (modules/session/authentication.ts); re-exported for the
+// routes that import them from here.
+export { authenticatePortalToken, authenticateToken, type AuthInfo } from '../modules/session/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,55 +41,6 @@ export function apiKeyHook(ctx: AppContext) {
       throw unauthorized('ERROR_API_KEY_INVALID');
     }
   };
-}
-
-/**
- * Verifies an access token for `audience` and that its session is active, of that client, and its
- * user exists and is not banned.
- * @param audience the client the token must be for (its `aud`)
- * @returns the caller, or null when the token or session is not valid
- */
-export async function authenticateToken(
-  ctx: AppContext,
-  jwt: string,
-  audience: string,
-): Promise<AuthInfo | null> {
-  const claims = await ctx.accessTokens.verify(jwt, audience);
-  if (!claims) return null;
-  const row = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id',
-      'sessions.user_id',
-      'sessions.client_id',
-      'sessions.auth_time',
-      'users.id_user',
-      'users.banned_at',
-    ])
-    .where('sessions.id', '=', claims.sid)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', isoNow())
-    .executeTakeFirst();
-  if (!row || row.id_user !== claims.sub || row.banned_at || row.client_id !== claims.aud) return null;
-  return {
-    userId: row.user_id,
-    idUser: row.id_user,
-    sessionId: row.id,
-    clientId: row.client_id,
-    scope: claims.scope,
-    authTime: row.auth_time,
-    expiresAt: claims.exp,
-  };
-}
-
-/**
- * Verifies a player's portal token: audience the portal's client and scope {@link PORTAL_SCOPE}.
- * @returns the player, or null for anything else (a partner client's token included)
- */
-export async function authenticatePortalToken(ctx: AppContext, jwt: string): Promise<AuthInfo | null> {
-  const auth = await authenticateToken(ctx, jwt, ctx.config.portalClientId);
-  return auth && hasScope(auth.scope, PORTAL_SCOPE) ? auth : null;
 }
 
 /**

@@ -7,12 +7,10 @@
  * `WWW-Authenticate: Basic` challenge. These calls need no `x-api-key` (routes are `public`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { Database } from '../db/schema.ts';
-import { randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
+import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { AppError, badRequest } from '../lib/errors.ts';
-import { isoNow } from '../lib/time.ts';
+import { clientCredentialsOf } from '../modules/sso/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -94,14 +92,10 @@ export async function verifyClientCredentials(
   clientSecret: string,
 ): Promise<PartnerClient> {
   if (!clientId || !clientSecret) throw invalidClient();
-  const row = await ctx.db
-    .selectFrom('oauth_clients')
-    .select(['client_id', 'client_secret_hash'])
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  const matches = safeEqual(sha256(clientSecret), row?.client_secret_hash ?? NO_SECRET_HASH);
-  if (!row?.client_secret_hash || !matches) throw invalidClient();
-  return { clientId: row.client_id };
+  const client = await clientCredentialsOf(ctx.db, clientId);
+  const matches = safeEqual(sha256(clientSecret), client?.secretHash ?? NO_SECRET_HASH);
+  if (!client?.secretHash || !matches) throw invalidClient();
+  return { clientId: client.clientId };
 }
 
 /** The partner client of each authenticated request (see {@link partnerClientOf}). */
@@ -166,35 +160,6 @@ export async function requireClientAuthentication(
     if (authenticated.clientId !== clientId) throw badRequest('ERROR_TOKEN_INVALID');
     return;
   }
-  const row = await ctx.db
-    .selectFrom('oauth_clients')
-    .select('client_secret_hash')
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  if (row?.client_secret_hash) throw invalidClient();
-}
-
-/**
- * Gives client `clientId` a new random secret (256 bits, base64url: no character needs encoding),
- * replacing any previous one; creates the client with `name` when it does not exist.
- * @returns the secret, in clear: shown once, only its SHA-256 is kept
- */
-export async function issueClientSecret(
-  db: Kysely<Database>,
-  clientId: string,
-  name: string = clientId,
-): Promise<string> {
-  const secret = randomToken(32);
-  await db
-    .insertInto('oauth_clients')
-    .values({
-      client_id: clientId,
-      name,
-      redirect_uris: '[]',
-      created_at: isoNow(),
-      client_secret_hash: sha256(secret),
-    })
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ client_secret_hash: sha256(secret) }))
-    .execute();
-  return secret;
+  const client = await clientCredentialsOf(ctx.db, clientId);
+  if (client?.secretHash) throw invalidClient();
 }

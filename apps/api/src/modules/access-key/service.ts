@@ -3,17 +3,19 @@
  * access key must be held"; §7 POST accesskey/validate {Value}; §8 ACCESS_KEY_NON_EXISTANT,
  * ACCESS_KEY_ALREADY_USED). A key is a random secret shown once when an operator creates it
  * (access-key-cli.ts); the store keeps its SHA-256. Validating only looks; registering consumes the
- * key in the registration's own transaction with a conditional update, so of two registrations with
- * one key exactly one succeeds.
+ * key in the registration's own transaction with an atomic claim (single-use-tokens), so of two
+ * registrations with one key exactly one succeeds.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ErrorCode } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { sha256 } from '../../lib/crypto.ts';
+import type { PlayerDataEraser } from '../../db/player-data.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
+import { claimToken, findToken, tokenHash, tokenStatus } from '../single-use-tokens/index.ts';
+import { ACCESS_KEY_KIND, forgetKeyUser, insertAccessKeys } from './store.ts';
 
 /** Crockford base32 (no I, L, O, U): easy to read out and type. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -42,19 +44,17 @@ export async function createAccessKeys(
   const keys = Array.from({ length: count }, generateAccessKey);
   const now = isoNow();
   const expires = options.expiresInDays ? isoIn(options.expiresInDays * DAY_MS) : null;
-  await db
-    .insertInto('access_keys')
-    .values(
-      keys.map((key) => ({
-        key_hash: sha256(normalizeAccessKey(key)),
-        note: options.note ?? null,
-        created_at: now,
-        expires_at: expires,
-        used_at: null,
-        used_by_user_id: null,
-      })),
-    )
-    .execute();
+  await insertAccessKeys(
+    db,
+    keys.map((key) => ({
+      key_hash: tokenHash(normalizeAccessKey(key)),
+      note: options.note ?? null,
+      created_at: now,
+      expires_at: expires,
+      used_at: null,
+      used_by_user_id: null,
+    })),
+  );
   return keys;
 }
 
@@ -62,13 +62,11 @@ export async function createAccessKeys(
 export async function accessKeyError(db: Kysely<Database>, value: string): Promise<ErrorCode | null> {
   const key = normalizeAccessKey(value);
   if (!key) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
-  const row = await db
-    .selectFrom('access_keys')
-    .select(['used_at', 'expires_at'])
-    .where('key_hash', '=', sha256(key))
-    .executeTakeFirst();
-  if (!row || (row.expires_at !== null && row.expires_at <= isoNow())) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
-  return row.used_at === null ? null : 'ERROR_ACCESS_KEY_ALREADY_USED';
+  const row = await findToken(db, ACCESS_KEY_KIND, key);
+  if (!row) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
+  const status = tokenStatus(ACCESS_KEY_KIND, row);
+  if (status.expired) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
+  return status.used ? 'ERROR_ACCESS_KEY_ALREADY_USED' : null;
 }
 
 /**
@@ -88,14 +86,21 @@ export async function validateAccessKey(ctx: AppContext, value: string): Promise
  *   ERROR_ACCESS_KEY_NON_EXISTANT — the caller's transaction then rolls back
  */
 export async function consumeAccessKey(trx: Kysely<Database>, value: string, userId: number): Promise<void> {
-  const now = isoNow();
-  const result = await trx
-    .updateTable('access_keys')
-    .set({ used_at: now, used_by_user_id: userId })
-    .where('key_hash', '=', sha256(normalizeAccessKey(value)))
-    .where('used_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return;
+  const claimed = await claimToken(trx, ACCESS_KEY_KIND, normalizeAccessKey(value), {
+    also: { used_by_user_id: userId },
+  });
+  if (claimed) return;
   throw badRequest((await accessKeyError(trx, value)) ?? 'ERROR_ACCESS_KEY_ALREADY_USED', 'AccessKeyValue');
 }
+
+/**
+ * The access-key module's part of erasing a player (spec §4 Deletion; issue 20 §4): the keys they used
+ * stay used but no longer name them.
+ */
+export const playerDataEraser: PlayerDataEraser = {
+  module: 'access-key',
+  tables: ['access_keys'],
+  async deletePlayerData(trx, player) {
+    await forgetKeyUser(trx, player.id);
+  },
+};

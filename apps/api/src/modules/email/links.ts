@@ -1,14 +1,22 @@
 /**
  * Single-use expiring links sent by e-mail (DESIGN.md §5): a random 256-bit token goes into the
- * link, the store keeps its SHA-256 with purpose, expiry and use. Consuming is atomic: of two
- * concurrent uses exactly one succeeds.
+ * link, the store (`email_tokens`, through the single-use token store, issue 20 §3) keeps its SHA-256
+ * with purpose, expiry and use. Consuming is atomic: of two concurrent uses exactly one succeeds.
  */
 import type { Kysely } from 'kysely';
 import type { ErrorCode } from '@guildgate/contracts';
 import type { Database } from '../../db/schema.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isoIn, isoNow } from '../../lib/time.ts';
+import {
+  claimToken,
+  deleteTokensOf,
+  findToken,
+  issueToken,
+  spendTokensOf,
+  tokenStatus,
+  type SingleUseTokenKind,
+} from '../single-use-tokens/index.ts';
 
 /**
  * The address of SPA page `path` with `query`, built from PUBLIC_URL, never from the request's Host
@@ -33,6 +41,21 @@ export interface LinkCodes {
   expired: ErrorCode;
 }
 
+/**
+ * How e-mail links are stored (single-use-tokens): `email_tokens`, by `token_hash`, of one `purpose`
+ * when given (every lookup then adds it), owned by `user_id`.
+ */
+function emailLinkKind(purpose?: LinkPurpose): SingleUseTokenKind<'email_tokens'> {
+  return {
+    table: 'email_tokens',
+    hashColumn: 'token_hash',
+    expiresColumn: 'expires_at',
+    usedColumn: 'used_at',
+    playerColumn: 'user_id',
+    ...(purpose === undefined ? {} : { scope: { column: 'purpose', value: purpose } }),
+  };
+}
+
 /** Creates a link token for `userId`, valid `ttlMs` ms; returns the token (to put in the URL). */
 export async function createLink(
   db: Kysely<Database>,
@@ -41,20 +64,14 @@ export async function createLink(
   ttlMs: number,
   payload: Record<string, unknown> | null = null,
 ): Promise<string> {
-  const token = randomToken(32);
-  await db
-    .insertInto('email_tokens')
-    .values({
-      user_id: userId,
-      purpose,
-      token_hash: sha256(token),
-      payload: payload ? JSON.stringify(payload) : null,
-      created_at: isoNow(),
-      expires_at: isoIn(ttlMs),
-      used_at: null,
-    })
-    .execute();
-  return token;
+  return issueToken(db, emailLinkKind(purpose), {
+    user_id: userId,
+    purpose,
+    payload: payload ? JSON.stringify(payload) : null,
+    created_at: isoNow(),
+    expires_at: isoIn(ttlMs),
+    used_at: null,
+  });
 }
 
 /** A usable link: its row id, user id and payload. */
@@ -76,14 +93,12 @@ export async function findLink(
   property = '',
 ): Promise<UsableLink> {
   if (!token) throw badRequest(codes.notExists, property);
-  const row = await db
-    .selectFrom('email_tokens')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  if (!row || row.used_at !== null) throw badRequest(codes.notExists, property);
-  if (row.expires_at <= isoNow()) throw badRequest(codes.expired, property);
+  const kind = emailLinkKind(purpose);
+  const row = await findToken(db, kind, token);
+  if (!row) throw badRequest(codes.notExists, property);
+  const status = tokenStatus(kind, row);
+  if (status.used) throw badRequest(codes.notExists, property);
+  if (status.expired) throw badRequest(codes.expired, property);
   return {
     id: row.id,
     userId: row.user_id,
@@ -92,7 +107,8 @@ export async function findLink(
 }
 
 /**
- * Uses the link `token` of `purpose` once.
+ * Uses the link `token` of `purpose` once (an atomic claim: of two concurrent uses exactly one
+ * succeeds).
  * @returns the link's user id and payload
  * @throws 400 `codes.notExists` (unknown, other purpose, already used) or `codes.expired`
  */
@@ -104,13 +120,8 @@ export async function consumeLink(
   property = '',
 ): Promise<{ userId: number; payload: Record<string, unknown> | null }> {
   const link = await findLink(db, token, purpose, codes, property);
-  const result = await db
-    .updateTable('email_tokens')
-    .set({ used_at: isoNow() })
-    .where('id', '=', link.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw badRequest(codes.notExists, property);
+  const claimed = await claimToken(db, emailLinkKind(purpose), token);
+  if (!claimed) throw badRequest(codes.notExists, property);
   return { userId: link.userId, payload: link.payload };
 }
 
@@ -120,11 +131,14 @@ export async function invalidateLinks(
   userId: number,
   purpose: LinkPurpose,
 ): Promise<void> {
-  await db
-    .updateTable('email_tokens')
-    .set({ used_at: isoNow() })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute();
+  await spendTokensOf(db, emailLinkKind(purpose), userId);
+}
+
+/**
+ * Deletes every e-mail link of player `userId`, whatever its purpose or state, inside deletion's
+ * transaction `trx` (spec §4 Deletion; issue 20 §4: the email module's part of erasing a player,
+ * table `email_tokens`).
+ */
+export async function deleteEmailLinksOf(trx: Kysely<Database>, userId: number): Promise<void> {
+  await deleteTokensOf(trx, emailLinkKind(), userId);
 }

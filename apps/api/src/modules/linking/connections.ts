@@ -9,17 +9,16 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
-import type { PendingLink, ProviderAccount } from './link-states.ts';
+import { claimLink, type PendingLink, type ProviderAccount } from './link-states.ts';
 import { PROVIDER_CODES } from './provider-codes.ts';
-
-async function providerId(ctx: Pick<AppContext, 'db'>, provider: LinkProvider): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('connection_providers')
-    .select('id')
-    .where('canonical_name', '=', provider)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+import {
+  deleteConnection,
+  findConnectedAccount,
+  findConnectionHolder,
+  findProviderId,
+  insertConnection,
+  setSteamCheck,
+} from './store.ts';
 
 /** A unique-key violation of SQLite or PostgreSQL (a concurrent link of the same account). */
 function isUniqueViolation(error: unknown): boolean {
@@ -43,42 +42,22 @@ export async function completeLink(
   const codes = PROVIDER_CODES[link.provider];
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const consumed = await trx
-        .updateTable('link_states')
-        .set({ used_at: isoNow() })
-        .where('state_hash', '=', link.stateHash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(consumed.numUpdatedRows) !== 1) throw badRequest('ERROR_LINK_STATE_INVALID');
-      const pid = await providerId({ db: trx }, link.provider);
-      const holder = await trx
-        .selectFrom('user_connections')
-        .select('user_id')
-        .where('provider_id', '=', pid)
-        .where('account_id', '=', account.accountId)
-        .executeTakeFirst();
+      if (!(await claimLink(trx, link))) throw badRequest('ERROR_LINK_STATE_INVALID');
+      const pid = await findProviderId(trx, link.provider);
+      const holder = await findConnectionHolder(trx, pid, account.accountId);
       if (holder && holder.user_id !== link.userId) throw badRequest(codes.exists);
       const now = isoNow();
-      await trx
-        .deleteFrom('user_connections')
-        .where('user_id', '=', link.userId)
-        .where('provider_id', '=', pid)
-        .execute();
-      await trx
-        .insertInto('user_connections')
-        .values({
-          user_id: link.userId,
-          provider_id: pid,
-          account_id: account.accountId,
-          connect_name: account.connectName,
-          avatar: account.avatar,
-          last_check: now,
-          created_at: now,
-        })
-        .execute();
-      if (link.provider === 'steam') {
-        await trx.updateTable('users').set({ steam_check: 1 }).where('id', '=', link.userId).execute();
-      }
+      await deleteConnection(trx, link.userId, pid);
+      await insertConnection(trx, {
+        user_id: link.userId,
+        provider_id: pid,
+        account_id: account.accountId,
+        connect_name: account.connectName,
+        avatar: account.avatar,
+        last_check: now,
+        created_at: now,
+      });
+      if (link.provider === 'steam') await setSteamCheck(trx, link.userId, 1);
       await audit({ db: trx }, link.userId, 'connection.linked', ip, {
         provider: link.provider,
         accountId: account.accountId,
@@ -105,25 +84,14 @@ export async function unlinkProvider(
   expectedAccountId?: string | null,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const pid = await providerId({ db: trx }, provider);
-    const current = await trx
-      .selectFrom('user_connections')
-      .select('account_id')
-      .where('user_id', '=', userId)
-      .where('provider_id', '=', pid)
-      .executeTakeFirst();
+    const pid = await findProviderId(trx, provider);
+    const current = await findConnectedAccount(trx, userId, pid);
     if (!current) return;
     if (expectedAccountId && expectedAccountId !== current.account_id) {
       throw badRequest('ERROR_CONNECTION_MISMATCH', 'SteamId');
     }
-    await trx
-      .deleteFrom('user_connections')
-      .where('user_id', '=', userId)
-      .where('provider_id', '=', pid)
-      .execute();
-    if (provider === 'steam') {
-      await trx.updateTable('users').set({ steam_check: 0 }).where('id', '=', userId).execute();
-    }
+    await deleteConnection(trx, userId, pid);
+    if (provider === 'steam') await setSteamCheck(trx, userId, 0);
     await audit({ db: trx }, userId, 'connection.unlinked', ip, {
       provider,
       accountId: current.account_id,

@@ -3,14 +3,18 @@
  * secrets). A link starts with a random `state` handle bound to the player and the session that asked
  * for it; the provider round-trips the handle (OAuth 2.0 `state`, or inside Steam's OpenID 2.0
  * `return_to`), and only that session may complete the link, once, within `config.linking.stateTtlMs`.
- * The store keeps the SHA-256 of the handle only.
+ * The store keeps the SHA-256 of the handle only (a single-use token, single-use-tokens; store.ts).
  */
+import type { Kysely } from 'kysely';
 import type { LinkProvider } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import type { AuthInfo } from '../../plugins/auth.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AuthInfo } from '../session/index.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import { isoIn, isoNow } from '../../lib/time.ts';
+import { claimToken, findUsableToken, issueToken } from '../single-use-tokens/index.ts';
+import { deleteSpentLinkStates, linkStateKind, updateLinkStateOutcome } from './store.ts';
 
 /** The provider account a link verified (spec §3 Connection: Id_Account, ConnectName, Avatar). */
 export interface ProviderAccount {
@@ -62,15 +66,11 @@ export async function startLink(
   const redirectUri = link.redirectUri(state);
   const now = isoNow();
   // Housekeeping: the player's expired or used links are of no further use.
-  await ctx.db
-    .deleteFrom('link_states')
-    .where('user_id', '=', auth.userId)
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb('used_at', 'is not', null)]))
-    .execute();
-  await ctx.db
-    .insertInto('link_states')
-    .values({
-      state_hash: sha256(state),
+  await deleteSpentLinkStates(ctx.db, auth.userId, now);
+  await issueToken(
+    ctx.db,
+    linkStateKind(link.provider),
+    {
       user_id: auth.userId,
       session_id: auth.sessionId,
       provider: link.provider,
@@ -83,8 +83,9 @@ export async function startLink(
       created_at: now,
       expires_at: isoIn(ctx.config.linking.stateTtlMs),
       used_at: null,
-    })
-    .execute();
+    },
+    state,
+  );
   return { state, redirectUri };
 }
 
@@ -99,14 +100,7 @@ export async function findLink(
   state: string | null | undefined,
 ): Promise<PendingLink | null> {
   if (!state || state.length > 512) return null;
-  const row = await ctx.db
-    .selectFrom('link_states')
-    .selectAll()
-    .where('state_hash', '=', sha256(state))
-    .where('provider', '=', provider)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', isoNow())
-    .executeTakeFirst();
+  const row = await findUsableToken(ctx.db, linkStateKind(provider), state);
   if (!row) return null;
   return {
     stateHash: row.state_hash,
@@ -147,23 +141,27 @@ export async function recordRedemption(
   link: PendingLink,
   outcome: { account: ProviderAccount } | { errorCode: string },
 ): Promise<void> {
-  await ctx.db
-    .updateTable('link_states')
-    .set(
-      'account' in outcome
-        ? { account_json: JSON.stringify(outcome.account), error_code: null }
-        : { account_json: null, error_code: outcome.errorCode },
-    )
-    .where('state_hash', '=', link.stateHash)
-    .where('used_at', 'is', null)
-    .execute();
+  await updateLinkStateOutcome(
+    ctx.db,
+    link.stateHash,
+    'account' in outcome
+      ? { account_json: JSON.stringify(outcome.account), error_code: null }
+      : { account_json: null, error_code: outcome.errorCode },
+  );
 }
 
-/** Marks `link` used without linking anything (a failed redemption was reported to the player). */
+/**
+ * Marks `link` used without linking anything (a failed redemption was reported to the player); a link
+ * used or expired meanwhile stays as it is.
+ */
 export async function discardLink(ctx: AppContext, link: PendingLink): Promise<void> {
-  await ctx.db
-    .updateTable('link_states')
-    .set({ used_at: isoNow() })
-    .where('state_hash', '=', link.stateHash)
-    .execute();
+  await claimToken(ctx.db, linkStateKind(), { hash: link.stateHash });
+}
+
+/**
+ * Claims `link` once (atomic, single-use-tokens), in `db` — the transaction that stores the connection.
+ * @returns false when it was used (or expired) meanwhile
+ */
+export async function claimLink(db: Kysely<Database>, link: PendingLink): Promise<boolean> {
+  return (await claimToken(db, linkStateKind(), { hash: link.stateHash })) !== undefined;
 }

@@ -13,15 +13,24 @@ import type { ErrorItem, Locale, PartnerRegisterRequest } from '@guildgate/contr
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
-import { randomToken, sha256, uuid } from '../../lib/crypto.ts';
+import { randomToken, uuid } from '../../lib/crypto.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { requireCaptcha } from '../captcha/verify.ts';
 import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
 import { DEFAULT_AVATAR_PATH } from '../register/service.ts';
 import { usernameError } from '../register/rules.ts';
-import { createSession, type RequestOrigin } from '../session/sessions.ts';
+import { createSession, type RequestOrigin } from '../session/index.ts';
+import { claimToken, findUsableToken, tokenHash } from '../single-use-tokens/index.ts';
 import { PARTNERS, partnerKeyOf, ssoIdOf, type PartnerIdentity } from './sign-on.ts';
+import {
+  emailTaken,
+  findPartnerPlayer,
+  insertPlayer,
+  SIGN_ON_REGISTRATION_KIND,
+  SIGN_ON_TICKET_KIND,
+  usernameTaken,
+} from './store.ts';
 
 /** Lifetime of the log-in ticket a registration answers, ms. */
 export const TICKET_TTL_MS = 2 * MINUTE_MS;
@@ -29,18 +38,10 @@ export const TICKET_TTL_MS = 2 * MINUTE_MS;
 /** Username and e-mail already taken, as error items. */
 async function takenItems(ctx: AppContext, username: string, email: string): Promise<ErrorItem[]> {
   const items: ErrorItem[] = [];
-  const byName = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username_normalized', '=', normalizeUsername(username))
-    .executeTakeFirst();
-  if (byName) items.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
-  const byEmail = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('email_normalized', '=', normalizeEmail(email))
-    .executeTakeFirst();
-  if (byEmail) items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
+  if (await usernameTaken(ctx.db, normalizeUsername(username)))
+    items.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
+  if (await emailTaken(ctx.db, normalizeEmail(email)))
+    items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
   return items;
 }
 
@@ -67,15 +68,8 @@ export async function registerPartnerPlayer(
   // only environments where a new partner player registers (sign-on.ts answers CreateAccount there only).
   await requireCaptcha(ctx, form.ReCAPTCHAToken, 'register', ip);
   if (!form.State) throw badRequest('ERROR_STATE_EMPTY');
-  const stateHash = sha256(form.State);
-  const row = await ctx.db
-    .selectFrom('partner_sign_ons')
-    .selectAll()
-    .where('state_hash', '=', stateHash)
-    .where('registered_at', 'is', null)
-    .where('identity_json', 'is not', null)
-    .where('expires_at', '>', isoNow())
-    .executeTakeFirst();
+  const stateHash = tokenHash(form.State);
+  const row = await findUsableToken(ctx.db, SIGN_ON_REGISTRATION_KIND, { hash: stateHash });
   const partner = partnerKeyOf(row?.partner);
   if (!row?.identity_json || !partner) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   const identity = JSON.parse(row.identity_json) as PartnerIdentity;
@@ -100,45 +94,42 @@ export async function registerPartnerPlayer(
   const now = isoNow();
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('partner_sign_ons')
-        .set({ registered_at: now, ticket_hash: sha256(ticket), expires_at: isoIn(TICKET_TTL_MS) })
-        .where('state_hash', '=', stateHash)
-        .where('registered_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
-      const user = await trx
-        .insertInto('users')
-        .values({
-          id_user: uuid(),
-          username,
-          username_normalized: normalizeUsername(username),
-          email: identity.email,
-          email_normalized: normalizeEmail(identity.email),
-          password_hash: null,
-          firstname: '',
-          lastname: null,
-          date_of_birth: null,
-          avatar_url: DEFAULT_AVATAR_PATH,
-          titles: '',
-          auth_type: 2,
-          auth_partner: PARTNERS[partner].name,
-          sso_id: identity.sub,
-          steam_check: 0,
-          is_cookie_popup_seen: 0,
-          newsletter_optin: 0,
-          referrer_user_id: null,
-          studio_name: form.StudioName ?? null,
-          client_id: row.client_id,
-          email_confirmed_at: now,
-          banned_at: null,
-          created_at: now,
-          updated_at: now,
-          locale,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await audit({ db: trx }, user.id, 'register.partner_created', ip, {
+      // The registration's claim issues the ticket on the same row, valid TICKET_TTL_MS from now.
+      const claimed = await claimToken(
+        trx,
+        SIGN_ON_REGISTRATION_KIND,
+        { hash: stateHash },
+        { now, also: { ticket_hash: tokenHash(ticket), expires_at: isoIn(TICKET_TTL_MS) } },
+      );
+      if (!claimed) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+      const userId = await insertPlayer(trx, {
+        id_user: uuid(),
+        username,
+        username_normalized: normalizeUsername(username),
+        email: identity.email,
+        email_normalized: normalizeEmail(identity.email),
+        password_hash: null,
+        firstname: '',
+        lastname: null,
+        date_of_birth: null,
+        avatar_url: DEFAULT_AVATAR_PATH,
+        titles: '',
+        auth_type: 2,
+        auth_partner: PARTNERS[partner].name,
+        sso_id: identity.sub,
+        steam_check: 0,
+        is_cookie_popup_seen: 0,
+        newsletter_optin: 0,
+        referrer_user_id: null,
+        studio_name: form.StudioName ?? null,
+        client_id: row.client_id,
+        email_confirmed_at: now,
+        banned_at: null,
+        created_at: now,
+        updated_at: now,
+        locale,
+      });
+      await audit({ db: trx }, userId, 'register.partner_created', ip, {
         partner,
         ssoId: ssoIdOf(identity.sub),
       });
@@ -164,31 +155,15 @@ export async function logInWithTicket(
   ticket: string,
   origin: RequestOrigin,
 ): Promise<string> {
-  const ticketHash = sha256(ticket);
+  const ticketHash = tokenHash(ticket);
   const now = isoNow();
-  const row = await ctx.db
-    .selectFrom('partner_sign_ons')
-    .selectAll()
-    .where('ticket_hash', '=', ticketHash)
-    .where('ticket_used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await findUsableToken(ctx.db, SIGN_ON_TICKET_KIND, { hash: ticketHash }, now);
   const partner = partnerKeyOf(row?.partner);
   if (!row?.identity_json || !partner) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
-  const claimed = await ctx.db
-    .updateTable('partner_sign_ons')
-    .set({ ticket_used_at: now })
-    .where('ticket_hash', '=', ticketHash)
-    .where('ticket_used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+  const claimed = await claimToken(ctx.db, SIGN_ON_TICKET_KIND, { hash: ticketHash }, { now });
+  if (!claimed) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   const identity = JSON.parse(row.identity_json) as PartnerIdentity;
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('auth_partner', '=', PARTNERS[partner].name)
-    .where('sso_id', '=', identity.sub)
-    .executeTakeFirst();
+  const user = await findPartnerPlayer(ctx.db, PARTNERS[partner].name, identity.sub);
   if (!user) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
   return createSession(ctx, user, origin);

@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { PartnerKey } from '../../config/config.ts';
 import { audit } from '../../lib/audit.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, serviceUnavailable } from '../../lib/errors.ts';
 import {
   buildAuthorizationRequest,
@@ -29,8 +29,15 @@ import {
   redeemAuthorizationResponse,
 } from '../../lib/oidc-client.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
-import { createSession, type RequestOrigin } from '../session/sessions.ts';
-import { resolveClientId } from '../session/clients.ts';
+import { createSession, type RequestOrigin } from '../session/index.ts';
+import { resolveClientId } from '../sso/index.ts';
+import { claimToken, findUsableToken, issueToken, tokenHash } from '../single-use-tokens/index.ts';
+import {
+  deleteExpiredSignOns,
+  findPartnerPlayer,
+  keepIdentityForRegistration,
+  SIGN_ON_STATE_KIND,
+} from './store.ts';
 
 /** How long the partner's round trip may take, ms. */
 export const SIGN_ON_TTL_MS = 10 * MINUTE_MS;
@@ -101,11 +108,11 @@ export async function startSignOn(
   const state = randomToken(32);
   const { codeVerifier, nonce } = newAuthorizationSecrets();
   const now = isoNow();
-  await ctx.db.deleteFrom('partner_sign_ons').where('expires_at', '<', now).execute();
-  await ctx.db
-    .insertInto('partner_sign_ons')
-    .values({
-      state_hash: sha256(state),
+  await deleteExpiredSignOns(ctx.db, now);
+  await issueToken(
+    ctx.db,
+    SIGN_ON_STATE_KIND,
+    {
       partner,
       redirect_uri: callbackUri(ctx),
       code_verifier: codeVerifier,
@@ -118,8 +125,9 @@ export async function startSignOn(
       callback_at: null,
       registered_at: null,
       ticket_used_at: null,
-    })
-    .execute();
+    },
+    state,
+  );
   return buildAuthorizationRequest(
     configuration,
     { redirectUri: callbackUri(ctx), scope: 'openid profile email', state, codeVerifier, nonce },
@@ -161,27 +169,16 @@ export async function completeSignOn(
   origin: RequestOrigin,
 ): Promise<PartnerCallbackResponse> {
   if (!query.state) throw badRequest('ERROR_STATE_EMPTY');
-  const stateHash = sha256(query.state);
+  const stateHash = tokenHash(query.state);
   const now = isoNow();
-  const row = await ctx.db
-    .selectFrom('partner_sign_ons')
-    .selectAll()
-    .where('state_hash', '=', stateHash)
-    .where('callback_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await findUsableToken(ctx.db, SIGN_ON_STATE_KIND, { hash: stateHash }, now);
   const partner = partnerKeyOf(row?.partner);
   if (!row || !partner || (expected !== null && partner !== expected)) {
     throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   }
   // Claimed before redeeming: a state answers once, whatever happens next.
-  const claimed = await ctx.db
-    .updateTable('partner_sign_ons')
-    .set({ callback_at: now })
-    .where('state_hash', '=', stateHash)
-    .where('callback_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
+  const claimed = await claimToken(ctx.db, SIGN_ON_STATE_KIND, { hash: stateHash }, { now });
+  if (!claimed) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   if (query.error || !query.code) throw badRequest('ERROR_PARTNER_RESPONSE_ERROR');
 
   const configuration = await configurationOf(ctx, partner);
@@ -214,12 +211,7 @@ export async function completeSignOn(
   if (claims.email_verified !== true) {
     return { Created: null, CreateAccount: false, Validated: false, ...answer };
   }
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('auth_partner', '=', PARTNERS[partner].name)
-    .where('sso_id', '=', identity.sub)
-    .executeTakeFirst();
+  const user = await findPartnerPlayer(ctx.db, PARTNERS[partner].name, identity.sub);
   if (user) {
     if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
     const created = await createSession(ctx, user, origin);
@@ -227,10 +219,6 @@ export async function completeSignOn(
     return { Created: created, CreateAccount: false, Validated: true, ...answer };
   }
   if (expected === null || environmentPartner(ctx) !== partner) throw badRequest('ERROR_USER_UNKNOWN');
-  await ctx.db
-    .updateTable('partner_sign_ons')
-    .set({ identity_json: JSON.stringify(identity), expires_at: isoIn(REGISTRATION_TTL_MS) })
-    .where('state_hash', '=', stateHash)
-    .execute();
+  await keepIdentityForRegistration(ctx.db, stateHash, JSON.stringify(identity), isoIn(REGISTRATION_TTL_MS));
   return { Created: null, CreateAccount: true, Validated: true, ...answer };
 }

@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit.ts';
 import { findUserByIdUser, findUserByLogin } from '../profile/users.ts';
 import { createSession, type RequestOrigin } from './sessions.ts';
 import { startLoginAttempt } from './login-throttle.ts';
+import { updatePasswordHash } from './store.ts';
 
 /** POST log/identify. @throws 400 ERROR_USERNAME_EMPTY, ERROR_USER_NOT_EXISTS, ERROR_USER_BANNED */
 export async function identify(ctx: AppContext, usernameOrEmail: string): Promise<IdentifyResponse> {
@@ -87,11 +88,7 @@ async function checkPasswordAndOpen(
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
   if (!user.email_confirmed_at) throw badRequest('ERROR_USER_CONFIRMED');
   if (needsRehash(hash)) {
-    await ctx.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(password), updated_at: isoNow() })
-      .where('id', '=', user.id)
-      .execute();
+    await updatePasswordHash(ctx.db, user.id, await hashPassword(password), isoNow());
   }
   const origin = { ip: request.ip, userAgent: request.userAgent };
   return { created: await createSession(ctx, user, origin), idUser: user.id_user };

@@ -12,7 +12,8 @@
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
-import type { AuthInfo } from '../../plugins/auth.ts';
+import type { AuthInfo } from './authentication.ts';
+import { setAuthTime } from './store.ts';
 
 /** Was the password proved on the caller's session within the configured window? */
 export function hasRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo, 'authTime'>): boolean {
@@ -32,5 +33,5 @@ export function requireRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo
 
 /** Records that the player just proved their password on session `sessionId` (its `auth_time`). */
 export async function recordAuthentication(ctx: AppContext, sessionId: string): Promise<void> {
-  await ctx.db.updateTable('sessions').set({ auth_time: isoNow() }).where('id', '=', sessionId).execute();
+  await setAuthTime(ctx.db, sessionId, isoNow());
 }

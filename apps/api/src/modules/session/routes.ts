@@ -22,17 +22,16 @@ import {
   UserLoginRequestSchema,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { anonymousAuth, authenticateToken, requireSelf, userAuth } from '../../plugins/auth.ts';
+import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import {
   authenticatedClientOf,
   clientOrAnonymousAuth,
   requireClientAuthentication,
 } from '../../plugins/client-auth.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { audit } from '../../lib/audit.ts';
 import { identify, logIn, logInUser, type LoginRequest } from './login.ts';
 import { deviceCookieName, setDeviceCookie } from './device-cookies.ts';
-import { refreshTokens, revokeSession, tokenForIdentity } from './sessions.ts';
+import { logOut, refreshTokens, tokenForIdentity } from './sessions.ts';
+import { verifyAccessToken } from './authentication.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';
 import { captchaEnabled, requireCaptcha } from '../captcha/verify.ts';
@@ -130,23 +129,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: clientOrAnonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const { client_id, access_token } = request.query;
-      if (!client_id || !access_token) throw badRequest('ERROR_TOKEN_INVALID');
-      const client = authenticatedClientOf(request);
-      if (client && client.clientId !== client_id) throw badRequest('ERROR_TOKEN_INVALID');
-      const auth = await authenticateToken(ctx, access_token, client_id);
-      if (!auth) throw badRequest('ERROR_TOKEN_INVALID');
-      const user = await ctx.db
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', auth.userId)
-        .executeTakeFirst();
-      if (!user) throw badRequest('ERROR_TOKEN_INVALID');
-      return {
-        ExpiresIn: Math.max(0, auth.expiresAt - Math.floor(Date.now() / 1000)),
-        Id_User: auth.idUser,
-        Username: user.username,
-      };
+      return verifyAccessToken(ctx, request.query, authenticatedClientOf(request)?.clientId ?? null);
     },
   });
 
@@ -155,19 +138,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: user,
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);
-      await revokeSession(ctx, auth.sessionId);
-      await audit(ctx, auth.userId, 'session.logged_out', request.ip);
-      const row = await ctx.db
-        .selectFrom('users')
-        .select('auth_partner')
-        .where('id', '=', auth.userId)
-        .executeTakeFirst();
-      return { CookieName: row?.auth_partner ? partnerCookieName(row.auth_partner) : null };
+      return logOut(ctx, auth, request.ip);
     },
   });
-}
-
-/** The partner studio's session cookie on the main domain (spec §4 Logout), e.g. `_g2g_partner_focus_`. */
-export function partnerCookieName(partner: string): string {
-  return `_g2g_partner_${partner.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_`;
 }

@@ -13,7 +13,22 @@ import { openWithSecret, randomToken, sealWithSecret, sha256, uuid } from '../..
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { audit } from '../../lib/audit.ts';
+import { claimToken, findToken, issueToken } from '../single-use-tokens/index.ts';
 import { PARTNER_SCOPE, PORTAL_SCOPE } from './access-tokens.ts';
+import {
+  findActiveSessionIds,
+  findAuthPartner,
+  findRefreshTokenForRotation,
+  findSessionByIdentity,
+  insertSession,
+  recordAccessIssued,
+  REFRESH_TOKEN_KIND,
+  revokeSessionRow,
+  revokeSessionsById,
+  setRefreshSuccessor,
+  supersedeRefreshTokens,
+  type SessionSelection,
+} from './store.ts';
 
 /**
  * The idle cutoff (docs/security.md "Sessions"): a session whose `last_used_at` is not after it has
@@ -67,23 +82,20 @@ export async function openSession(
   const identity = randomToken(32);
   const session = { id: uuid(), identity, expiresAt: isoIn(ctx.config.sessionTtlDays * DAY_MS) };
   const now = isoNow();
-  await ctx.db
-    .insertInto('sessions')
-    .values({
-      id: session.id,
-      user_id: user.id,
-      identity_hash: sha256(identity),
-      client_id: origin.clientId,
-      created_at: now,
-      expires_at: session.expiresAt,
-      revoked_at: null,
-      access_expires_at: null,
-      last_used_at: now,
-      ip: origin.ip,
-      user_agent: origin.userAgent?.slice(0, 512) ?? null,
-      auth_time: origin.authTime ?? null,
-    })
-    .execute();
+  await insertSession(ctx.db, {
+    id: session.id,
+    user_id: user.id,
+    identity_hash: sha256(identity),
+    client_id: origin.clientId,
+    created_at: now,
+    expires_at: session.expiresAt,
+    revoked_at: null,
+    access_expires_at: null,
+    last_used_at: now,
+    ip: origin.ip,
+    user_agent: origin.userAgent?.slice(0, 512) ?? null,
+    auth_time: origin.authTime ?? null,
+  });
   await audit(ctx, user.id, 'session.created', origin.ip, { clientId: origin.clientId });
   return session;
 }
@@ -109,19 +121,13 @@ async function newRefreshToken(
   sessionId: string,
   sessionExpiresAt: string,
 ): Promise<string> {
-  const refresh = randomToken(32);
-  await ctx.db
-    .insertInto('refresh_tokens')
-    .values({
-      session_id: sessionId,
-      token_hash: sha256(refresh),
-      created_at: isoNow(),
-      expires_at: sessionExpiresAt,
-      used_at: null,
-      revoked_at: null,
-    })
-    .execute();
-  return refresh;
+  return issueToken(ctx.db, REFRESH_TOKEN_KIND, {
+    session_id: sessionId,
+    created_at: isoNow(),
+    expires_at: sessionExpiresAt,
+    used_at: null,
+    revoked_at: null,
+  });
 }
 
 /** What {@link mintTokens} needs to know of a session. */
@@ -163,18 +169,8 @@ export async function mintTokens(ctx: AppContext, session: MintableSession): Pro
     },
     ctx.config.accessTokenTtlSeconds,
   );
-  await ctx.db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('session_id', '=', session.id)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await ctx.db
-    .updateTable('sessions')
-    .set({ access_expires_at: expiresAt.toISOString(), last_used_at: now })
-    .where('id', '=', session.id)
-    .execute();
+  await supersedeRefreshTokens(ctx.db, session.id, now);
+  await recordAccessIssued(ctx.db, session.id, expiresAt.toISOString(), now);
   const refresh = await newRefreshToken(ctx, session.id, session.expiresAt);
   return { jwt, expiresAt, refresh };
 }
@@ -185,23 +181,7 @@ export async function mintTokens(ctx: AppContext, session: MintableSession): Pro
  */
 export async function tokenForIdentity(ctx: AppContext, identity: string): Promise<Token> {
   const now = isoNow();
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id',
-      'sessions.client_id',
-      'sessions.expires_at',
-      'sessions.access_expires_at',
-      'users.id_user',
-      'users.email_confirmed_at',
-      'users.banned_at',
-    ])
-    .where('sessions.identity_hash', '=', sha256(identity))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .where('sessions.last_used_at', '>', idleCutoff(ctx))
-    .executeTakeFirst();
+  const session = await findSessionByIdentity(ctx.db, sha256(identity), now, idleCutoff(ctx));
   if (!session || session.banned_at) throw badRequest('ERROR_TOKEN_INVALID');
   const { jwt, expiresAt, refresh } = await ctx.db.transaction().execute((trx) =>
     mintTokens(
@@ -246,11 +226,7 @@ async function successorInGrace(
   if (Date.now() - Date.parse(used.used_at) > graceMs) return null;
   const successor = openWithSecret(presented, SUCCESSOR_PURPOSE, used.successor_sealed);
   if (!successor) return null;
-  const row = await trx
-    .selectFrom('refresh_tokens')
-    .select(['session_id', 'used_at', 'revoked_at', 'expires_at'])
-    .where('token_hash', '=', sha256(successor))
-    .executeTakeFirst();
+  const row = await findToken(trx, REFRESH_TOKEN_KIND, successor);
   const live = row && row.session_id === used.session_id && row.used_at === null && row.revoked_at === null;
   return live && row.expires_at > isoNow() ? successor : null;
 }
@@ -273,26 +249,7 @@ export async function refreshTokens(
   const presentedHash = sha256(query.refresh_token);
   const now = isoNow();
   const result = await ctx.db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
-    const readRow = () =>
-      trx
-        .selectFrom('refresh_tokens')
-        .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'users.banned_at',
-          'refresh_tokens.id',
-          'refresh_tokens.used_at',
-          'refresh_tokens.revoked_at',
-          'refresh_tokens.expires_at',
-          'refresh_tokens.successor_sealed',
-          'sessions.id as session_id',
-          'sessions.client_id',
-          'sessions.revoked_at as session_revoked_at',
-          'sessions.expires_at as session_expires_at',
-          'sessions.last_used_at as session_last_used_at',
-        ])
-        .where('refresh_tokens.token_hash', '=', presentedHash)
-        .executeTakeFirst();
+    const readRow = () => findRefreshTokenForRotation(trx, presentedHash);
     const row = await readRow();
     if (!row || row.session_id !== claims.sid || row.client_id !== query.client_id) return 'invalid';
     // Like GET token/{identity}: an ended (or idle) session or a banned player gets no new token.
@@ -306,28 +263,19 @@ export async function refreshTokens(
     const reuse = async (used: NonNullable<Awaited<ReturnType<typeof readRow>>>): Promise<RefreshOutcome> => {
       const successor = await successorInGrace(ctx, trx, query.refresh_token, used);
       if (successor) return { refresh: successor, sessionId: used.session_id };
-      await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', used.session_id).execute();
+      await revokeSessionRow(trx, used.session_id, now);
       return 'reused';
     };
     if (row.used_at !== null) return reuse(row);
     if (row.revoked_at !== null || row.expires_at <= now) return 'invalid';
-    const claimed = await trx
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) {
+    const claimed = await claimToken(trx, REFRESH_TOKEN_KIND, { hash: presentedHash }, { now });
+    if (!claimed) {
       // A concurrent refresh used it first (committed meanwhile): this one is the second tab.
       const used = await readRow();
       return used ? reuse(used) : 'invalid';
     }
     const refresh = await newRefreshToken({ ...ctx, db: trx }, row.session_id, row.session_expires_at);
-    await trx
-      .updateTable('refresh_tokens')
-      .set({ successor_sealed: sealWithSecret(query.refresh_token, SUCCESSOR_PURPOSE, refresh) })
-      .where('id', '=', row.id)
-      .execute();
+    await setRefreshSuccessor(trx, row.id, sealWithSecret(query.refresh_token, SUCCESSOR_PURPOSE, refresh));
     return { refresh, sessionId: row.session_id };
   });
   if (result === 'reused') {
@@ -344,11 +292,7 @@ export async function refreshTokens(
     },
     ctx.config.accessTokenTtlSeconds,
   );
-  await ctx.db
-    .updateTable('sessions')
-    .set({ access_expires_at: expiresAt.toISOString(), last_used_at: now })
-    .where('id', '=', result.sessionId)
-    .execute();
+  await recordAccessIssued(ctx.db, result.sessionId, expiresAt.toISOString(), now);
   return {
     AccessToken: jwt,
     Refresh: result.refresh,
@@ -358,7 +302,7 @@ export async function refreshTokens(
 }
 
 /** Which sessions {@link revokeSessions} ends. */
-export type SessionSelection = { sessionId: string } | { userId: number; exceptSessionId?: string };
+export type { SessionSelection };
 
 /**
  * Revokes the selected active sessions and their refresh tokens (log-out: one session; password
@@ -366,25 +310,33 @@ export type SessionSelection = { sessionId: string } | { userId: number; exceptS
  * transaction so that the revocation commits with the change that caused it.
  */
 export async function revokeSessions(db: Kysely<Database>, selection: SessionSelection): Promise<void> {
-  const now = isoNow();
-  let sessions = db.selectFrom('sessions').select('id').where('revoked_at', 'is', null);
-  if ('sessionId' in selection) sessions = sessions.where('id', '=', selection.sessionId);
-  else {
-    sessions = sessions.where('user_id', '=', selection.userId);
-    if (selection.exceptSessionId) sessions = sessions.where('id', '!=', selection.exceptSessionId);
-  }
-  const ids = (await sessions.execute()).map((row) => row.id);
-  if (ids.length === 0) return;
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: now })
-    .where('session_id', 'in', ids)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', 'in', ids).execute();
+  const ids = await findActiveSessionIds(db, selection);
+  await revokeSessionsById(db, ids, isoNow());
 }
 
 /** Revokes one session and its refresh tokens (log-out). */
 export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
   await ctx.db.transaction().execute((trx) => revokeSessions(trx, { sessionId }));
+}
+
+/** The partner studio's session cookie on the main domain (spec §4 Logout), e.g. `_g2g_partner_focus_`. */
+export function partnerCookieName(partner: string): string {
+  return `_g2g_partner_${partner.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_`;
+}
+
+/**
+ * POST log/user/{id}/log-out: revokes the caller's session and its refresh tokens and writes the
+ * `session.logged_out` audit event.
+ * @returns CookieName: the partner studio's session cookie to clear too (spec §4 Logout), or null for a
+ *   player without a partner
+ */
+export async function logOut(
+  ctx: AppContext,
+  auth: { userId: number; sessionId: string },
+  ip: string | null,
+): Promise<{ CookieName: string | null }> {
+  await revokeSession(ctx, auth.sessionId);
+  await audit(ctx, auth.userId, 'session.logged_out', ip);
+  const authPartner = await findAuthPartner(ctx.db, auth.userId);
+  return { CookieName: authPartner ? partnerCookieName(authPartner) : null };
 }

@@ -12,8 +12,17 @@ import type { Database } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { KeyRing } from '../../lib/envelope-encryption.ts';
 import { isoNow } from '../../lib/time.ts';
+import {
+  findOldestSigningKey,
+  insertSigningKeyIfAbsent,
+  listSigningKeys,
+  replaceSigningKeyJwk,
+} from './store.ts';
 
-/** A signing key with its public half (served as JWKS) and key id. */
+/**
+ * A signing key with its public half (as a public JWK, with its key id; no JWKS endpoint publishes it:
+ * partners check tokens with GET token/verify) and key id.
+ */
 export interface SigningKey {
   kid: string;
   privateKey: webcrypto.CryptoKey;
@@ -47,12 +56,12 @@ async function openRow(
   row: { kid: string; private_jwk: string },
 ): Promise<JWK> {
   if (isPlainJwk(row.private_jwk)) {
-    await db
-      .updateTable('signing_keys')
-      .set({ private_jwk: keys.seal(row.private_jwk, signingKeyContext(row.kid)) })
-      .where('kid', '=', row.kid)
-      .where('private_jwk', '=', row.private_jwk)
-      .execute();
+    await replaceSigningKeyJwk(
+      db,
+      row.kid,
+      row.private_jwk,
+      keys.seal(row.private_jwk, signingKeyContext(row.kid)),
+    );
     return { ...(JSON.parse(row.private_jwk) as JWK), kid: row.kid };
   }
   return { ...(JSON.parse(keys.open(row.private_jwk, signingKeyContext(row.kid))) as JWK), kid: row.kid };
@@ -77,26 +86,19 @@ export async function loadSigningKey(
     }
     return fromJwk(jwk);
   }
-  const existing = await db.selectFrom('signing_keys').selectAll().orderBy('created_at').executeTakeFirst();
+  const existing = await findOldestSigningKey(db);
   if (existing) return fromJwk(await openRow(db, keys, existing));
   const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
   const jwk = await exportJWK(privateKey);
   const key = await fromJwk(jwk);
-  await db
-    .insertInto('signing_keys')
-    .values({
-      kid: key.kid,
-      private_jwk: keys.seal(JSON.stringify(jwk), signingKeyContext(key.kid)),
-      created_at: isoNow(),
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await insertSigningKeyIfAbsent(db, {
+    kid: key.kid,
+    private_jwk: keys.seal(JSON.stringify(jwk), signingKeyContext(key.kid)),
+    created_at: isoNow(),
+  });
   // Another node may have won the race: everyone uses the oldest key.
-  const winner = await db
-    .selectFrom('signing_keys')
-    .selectAll()
-    .orderBy('created_at')
-    .executeTakeFirstOrThrow();
+  const winner = await findOldestSigningKey(db);
+  if (!winner) throw new Error('no signing key stored after inserting one');
   return fromJwk(await openRow(db, keys, winner));
 }
 
@@ -108,7 +110,7 @@ export async function loadSigningKey(
  * @throws SealedSecretError when a row's key-encryption key is not configured
  */
 export async function rewrapSigningKeys(db: Kysely<Database>, keys: KeyRing): Promise<number> {
-  const rows = await db.selectFrom('signing_keys').select(['kid', 'private_jwk']).execute();
+  const rows = await listSigningKeys(db);
   let count = 0;
   for (const row of rows) {
     const sealed = isPlainJwk(row.private_jwk)
@@ -117,12 +119,7 @@ export async function rewrapSigningKeys(db: Kysely<Database>, keys: KeyRing): Pr
         ? null
         : keys.rewrap(row.private_jwk);
     if (!sealed) continue;
-    await db
-      .updateTable('signing_keys')
-      .set({ private_jwk: sealed })
-      .where('kid', '=', row.kid)
-      .where('private_jwk', '=', row.private_jwk)
-      .execute();
+    await replaceSigningKeyJwk(db, row.kid, row.private_jwk, sealed);
     count++;
   }
   return count;
@@ -130,7 +127,7 @@ export async function rewrapSigningKeys(db: Kysely<Database>, keys: KeyRing): Pr
 
 /** How many stored signing keys each key-encryption key wraps (`plain text` for unsealed ones). */
 export async function signingKeysByKek(db: Kysely<Database>, keys: KeyRing): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('signing_keys').select('private_jwk').execute();
+  const rows = await listSigningKeys(db);
   const counts: Record<string, number> = {};
   for (const row of rows) {
     const kek = isPlainJwk(row.private_jwk) ? 'plain text' : (keys.kekOf(row.private_jwk) ?? 'unknown');

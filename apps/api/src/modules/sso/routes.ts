@@ -1,9 +1,9 @@
 /**
  * Routes of the hub's authorization code flow (spec §1 Single sign-on, §7 GET oauth; RFC 6749 §4.1;
  * docs/partner-api.md):
- * - GET oauth (codes.ts), called by the SPA's /oauth page with the `x-api-key` and the anonymous bearer
+ * - GET oauth (authorization-endpoint.ts), called by the SPA's /oauth page with the `x-api-key` and the anonymous bearer
  *   or the player's token → `{ RedirectUri }`;
- * - POST oauth/token (exchange.ts), called by a partner site's server: no `x-api-key`; the client
+ * - POST oauth/token (token-endpoint.ts), called by a partner site's server: no `x-api-key`; the client
  *   authenticates with HTTP Basic (plugins/client-auth.ts) or `client_secret_post` (RFC 6749 §2.3.1),
  *   never both; the body is `application/x-www-form-urlencoded` (RFC 6749 §4.1.3) or JSON. Every answer
  *   carries `Cache-Control: no-store` and `Pragma: no-cache` (RFC 6749 §5.1); refusals carry the RFC 6749
@@ -28,7 +28,7 @@ import {
   type OAuthTokenRequest,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { anonymousAuth, authenticateToken } from '../../plugins/auth.ts';
+import { anonymousAuth } from '../../plugins/auth.ts';
 import {
   authenticateClient,
   BASIC_CHALLENGE,
@@ -38,11 +38,11 @@ import {
 } from '../../plugins/client-auth.ts';
 import { toErrorResponse } from '../../plugins/error-handler.ts';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
-import { hasScope } from '../session/access-tokens.ts';
+import { authenticateToken, hasScope } from '../session/index.ts';
 import { loadUser } from '../profile/routes.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
-import { authorize } from './codes.ts';
-import { exchangeCode, invalidRequest, OAuthTokenRefusal } from './exchange.ts';
+import { handleAuthorizationRequest } from './authorization-endpoint.ts';
+import { handleAccessTokenRequest, invalidRequest, OAuthTokenRefusal } from './token-endpoint.ts';
 import { consumedBy, takeQuota, tryConsume } from '../../lib/rate-limits.ts';
 
 /** What each refusal tells a partner's developer (never which check of a grant failed). */
@@ -178,7 +178,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const mark = request.url.indexOf('?');
       const rawQuery = mark === -1 ? '' : request.url.slice(mark + 1);
       return {
-        RedirectUri: await authorize(ctx, request.query, request.auth, rawQuery, request.ip),
+        RedirectUri: await handleAuthorizationRequest(ctx, request.query, request.auth, rawQuery, request.ip),
       };
     },
   });
@@ -235,7 +235,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       handler: async (request, reply) => {
         const clientId = await tokenClient(ctx, request, request.body);
         const agent = request.headers['user-agent'];
-        const answer = await exchangeCode(ctx, clientId, request.body, {
+        const answer = await handleAccessTokenRequest(ctx, clientId, request.body, {
           ip: request.ip,
           userAgent: typeof agent === 'string' ? agent : null,
         });

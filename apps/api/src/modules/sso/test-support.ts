@@ -16,7 +16,7 @@ import {
   type TestAppOptions,
 } from '../../test/harness.ts';
 import { createPlayer, sessionOf, type Player } from '../../test/helpers.ts';
-import { issueClientSecret } from '../../plugins/client-auth.ts';
+import { issueClientSecret } from './index.ts';
 
 /** The partner clients of the suites. */
 export const CLIENT = 'forum-example';

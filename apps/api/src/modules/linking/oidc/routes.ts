@@ -27,7 +27,7 @@ import {
   type LinkCallbackResponse,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../../context.ts';
-import type { AuthInfo } from '../../../plugins/auth.ts';
+import type { AuthInfo } from '../../session/index.ts';
 import { requireSelf, userAuth } from '../../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../../plugins/rate-limit.ts';
 import { badRequest } from '../../../lib/errors.ts';

@@ -1,7 +1,7 @@
 /**
- * The hub's code exchange (spec §1 Single sign-on, §7 token/refresh and token/verify; RFC 6749 §4.1.3,
+ * The hub's token endpoint (RFC 6749 §3.2), its code exchange (spec §1 Single sign-on, §7 token/refresh and token/verify; RFC 6749 §4.1.3,
  * §4.1.4, §5; RFC 7636 §4.5–§4.6): a partner site's server, authenticated as its client (routes.ts),
- * trades a code of GET oauth (codes.ts) once for a session of that client — an access token whose
+ * trades a code of GET oauth (authorization-endpoint.ts) once for a session of that client — an access token whose
  * audience is the client and a rotating refresh token, minted like GET token/{identity} does, so that
  * GET token/refresh and GET token/verify work with the client's id. The claim of the code, the session,
  * the tokens and the audit event are one transaction. A replayed code revokes the session its first
@@ -17,11 +17,11 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
-import { sha256 } from '../../lib/crypto.ts';
 import { isoNow } from '../../lib/time.ts';
-import { mintTokens, openSession, revokeSessions } from '../session/sessions.ts';
-import { verifierMatches } from './codes.ts';
-import { PARTNER_SCOPE } from '../session/access-tokens.ts';
+import { mintTokens, openSession, PARTNER_SCOPE, revokeSessions } from '../session/index.ts';
+import { claimToken, findToken, tokenHash } from '../single-use-tokens/index.ts';
+import { verifierMatches } from './authorization-endpoint.ts';
+import { AUTHORIZATION_CODE_KIND, findPlayerStatus, setCodeSession } from './store.ts';
 
 /** A refused token request (RFC 6749 §5.2): the OAuth `error`, our §8 code and the field concerned. */
 export class OAuthTokenRefusal extends Error {
@@ -49,8 +49,8 @@ function invalidGrant(): OAuthTokenRefusal {
   return new OAuthTokenRefusal('invalid_grant', 'ERROR_OAUTH_GRANT_INVALID');
 }
 
-/** Where the exchange request comes from (audit, and the session's ip and user agent). */
-export interface ExchangeOrigin {
+/** Where the access token request comes from (audit, and the session's ip and user agent). */
+export interface TokenRequestOrigin {
   ip: string | null;
   userAgent: string | null;
 }
@@ -63,13 +63,9 @@ async function refuseReplay(
   trx: Kysely<Database>,
   codeHash: string,
   clientId: string,
-  origin: ExchangeOrigin,
+  origin: TokenRequestOrigin,
 ): Promise<void> {
-  const row = await trx
-    .selectFrom('oauth_codes')
-    .select(['user_id', 'client_id', 'session_id'])
-    .where('code_hash', '=', codeHash)
-    .executeTakeFirst();
+  const row = await findToken(trx, AUTHORIZATION_CODE_KIND, { hash: codeHash });
   if (!row) return;
   if (row.session_id) await revokeSessions(trx, { sessionId: row.session_id });
   await audit({ db: trx }, row.user_id, 'sso.code_replayed', origin.ip, {
@@ -80,7 +76,8 @@ async function refuseReplay(
 }
 
 /**
- * POST oauth/token, for the authenticated client `clientId`.
+ * POST oauth/token, the access token request (RFC 6749 §4.1.3) of the authenticated client `clientId`,
+ * answered by the access token response (§4.1.4) or an error response (§5.2).
  * @param request the token request (grant_type, code, redirect_uri, code_verifier; client_id when given
  *   must be `clientId`)
  * @returns RFC 6749 §5.1 answer: access_token (EdDSA JWT, aud = clientId), token_type Bearer,
@@ -90,11 +87,11 @@ async function refuseReplay(
  *   another client's code, another redirect URI, wrong or missing PKCE verifier, a code stored
  *   without a challenge, banned player)
  */
-export async function exchangeCode(
+export async function handleAccessTokenRequest(
   ctx: AppContext,
   clientId: string,
   request: OAuthTokenRequest,
-  origin: ExchangeOrigin,
+  origin: TokenRequestOrigin,
 ): Promise<OAuthTokenResponse> {
   if (!request.grant_type) throw invalidRequest('grant_type');
   if (request.grant_type !== 'authorization_code') {
@@ -104,17 +101,12 @@ export async function exchangeCode(
   if (!request.redirect_uri) throw invalidRequest('redirect_uri');
   if (request.client_id !== undefined && request.client_id !== clientId) throw invalidRequest('client_id');
 
-  const codeHash = sha256(request.code);
+  const codeHash = tokenHash(request.code);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const now = isoNow();
-    const row = await trx
-      .selectFrom('oauth_codes')
-      .innerJoin('users', 'users.id', 'oauth_codes.user_id')
-      .selectAll('oauth_codes')
-      .select(['users.id_user', 'users.banned_at'])
-      .where('code_hash', '=', codeHash)
-      .executeTakeFirst();
-    if (!row) return null;
+    const row = await findToken(trx, AUTHORIZATION_CODE_KIND, { hash: codeHash });
+    const player = row && (await findPlayerStatus(trx, row.user_id));
+    if (!row || !player) return null;
     if (row.used_at !== null) {
       // Whoever presents a used code may not keep what its first exchange gave (RFC 6749 §4.1.2).
       await refuseReplay(trx, codeHash, clientId, origin);
@@ -128,36 +120,27 @@ export async function exchangeCode(
       row.expires_at <= now ||
       row.redirect_uri !== request.redirect_uri ||
       !verifierOk ||
-      row.banned_at !== null
+      player.banned_at !== null
     ) {
       return null;
     }
     // The claim: of concurrent exchanges of one code, exactly one updates the row.
-    const claimed = await trx
-      .updateTable('oauth_codes')
-      .set({ used_at: now })
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) {
+    const claimed = await claimToken(trx, AUTHORIZATION_CODE_KIND, { hash: codeHash }, { now });
+    if (!claimed) {
       await refuseReplay(trx, codeHash, clientId, origin);
       return null;
     }
     const scoped = { ...ctx, db: trx };
     const session = await openSession(scoped, { id: row.user_id }, { ...origin, clientId });
-    await trx
-      .updateTable('oauth_codes')
-      .set({ session_id: session.id })
-      .where('code_hash', '=', codeHash)
-      .execute();
+    await setCodeSession(trx, codeHash, session.id);
     const tokens = await mintTokens(scoped, {
       id: session.id,
       clientId,
-      idUser: row.id_user,
+      idUser: player.id_user,
       expiresAt: session.expiresAt,
     });
     await audit(scoped, row.user_id, 'sso.code_redeemed', origin.ip, { clientId, sessionId: session.id });
-    return { tokens, idUser: row.id_user };
+    return { tokens, idUser: player.id_user };
   });
   if (!outcome) throw invalidGrant();
   return {

@@ -1,5 +1,5 @@
 /**
- * The hub's authorization requests (spec §1 Single sign-on: "a login can end in a redirect back to an
+ * The hub's authorization endpoint (RFC 6749 §3.1): its authorization requests (spec §1 Single sign-on: "a login can end in a redirect back to an
  * allowed partner site"; §7 GET oauth → RedirectUri; RFC 6749 §4.1.1–§4.1.2, RFC 7636 PKCE).
  *
  * GET oauth checks the client (registered in `oauth_clients`, not the portal itself) and the redirect
@@ -10,18 +10,20 @@
  * bound to the client, the player, the redirect URI and the PKCE challenge. PKCE S256 is required of
  * every client (RFC 9700 §2.1.1, OAuth 2.1): a request without a challenge gets no code. The scope is
  * `openid profile` (the partner scopes of access-tokens.ts); a request for another is invalid_scope
- * (RFC 6749 §3.3, §4.1.2.1). The code exchange (POST oauth/token) is `exchange.ts`.
+ * (RFC 6749 §3.3, §4.1.2.1). The code is redeemed at the token endpoint (POST oauth/token),
+ * `token-endpoint.ts`.
  */
 import { createHash } from 'node:crypto';
 import type { OAuthQuery } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import type { AuthInfo } from '../../plugins/auth.ts';
 import { audit } from '../../lib/audit.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
-import { PARTNER_SCOPE, PARTNER_SCOPES } from '../session/access-tokens.ts';
+import { PARTNER_SCOPE, PARTNER_SCOPES, type AuthInfo } from '../session/index.ts';
+import { issueToken } from '../single-use-tokens/index.ts';
+import { AUTHORIZATION_CODE_KIND, deleteCodesExpiredBefore, findClient } from './store.ts';
 
 /** Longest lifetime of a code, seconds (RFC 6749 §4.1.2: "a maximum lifetime of 10 minutes"). */
 export const MAX_CODE_TTL_SECONDS = 600;
@@ -80,7 +82,8 @@ function registeredUris(json: string): string[] {
 }
 
 /**
- * GET oauth: where the browser goes next.
+ * GET oauth, the authorization request (RFC 6749 §4.1.1): where the browser goes next — the
+ * authorization response (§4.1.2) or its error response (§4.1.2.1).
  * @param auth the caller's session, or null/undefined for the anonymous bearer (a banned player's or
  *   a revoked token never gets here: the bearer check answers 401 ERROR_TOKEN_INVALID)
  * @param rawQuery the page's query string as received (for the way back after a log-in)
@@ -89,7 +92,7 @@ function registeredUris(json: string): string[] {
  *   the portal's `/login?redirectUrl=<"/oauth?" + rawQuery>` for a visitor
  * @throws 400 ERROR_OAUTH_CLIENT_UNKNOWN (client_id), ERROR_OAUTH_REDIRECT_URI_INVALID (redirect_uri)
  */
-export async function authorize(
+export async function handleAuthorizationRequest(
   ctx: AppContext,
   query: OAuthQuery,
   auth: AuthInfo | null | undefined,
@@ -98,13 +101,7 @@ export async function authorize(
 ): Promise<string> {
   const clientId = query.client_id ?? '';
   const client =
-    clientId && clientId !== ctx.config.portalClientId
-      ? await ctx.db
-          .selectFrom('oauth_clients')
-          .select(['client_id', 'redirect_uris'])
-          .where('client_id', '=', clientId)
-          .executeTakeFirst()
-      : undefined;
+    clientId && clientId !== ctx.config.portalClientId ? await findClient(ctx.db, clientId) : undefined;
   if (!client) throw badRequest('ERROR_OAUTH_CLIENT_UNKNOWN', 'client_id');
   const redirectUri = query.redirect_uri ?? '';
   const isRegistered = redirectUri !== '' && registeredUris(client.redirect_uris).includes(redirectUri);
@@ -129,11 +126,11 @@ export async function authorize(
   const now = isoNow();
   const ttlMs = Math.min(ctx.config.oauthCodeTtlSeconds, MAX_CODE_TTL_SECONDS) * 1000;
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('oauth_codes').where('expires_at', '<', isoIn(-CODE_MEMORY_MS)).execute();
-    await trx
-      .insertInto('oauth_codes')
-      .values({
-        code_hash: sha256(code),
+    await deleteCodesExpiredBefore(trx, isoIn(-CODE_MEMORY_MS));
+    await issueToken(
+      trx,
+      AUTHORIZATION_CODE_KIND,
+      {
         client_id: client.client_id,
         user_id: auth.userId,
         redirect_uri: redirectUri,
@@ -143,8 +140,9 @@ export async function authorize(
         expires_at: isoIn(ttlMs),
         used_at: null,
         session_id: null,
-      })
-      .execute();
+      },
+      code,
+    );
     await audit({ db: trx }, auth.userId, 'sso.code_issued', ip, {
       clientId: client.client_id,
       scope: PARTNER_SCOPE,

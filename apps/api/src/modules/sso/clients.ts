@@ -1,0 +1,54 @@
+/**
+ * OAuth clients known to the hub (spec §1 Single sign-on; RFC 6749 §2). The portal is itself a client
+ * (`PORTAL_CLIENT_ID`); partner sites are registered in `oauth_clients`, a confidential one with a
+ * secret (RFC 6749 §2.1) that only the operator sees, once (db/client-secret-cli.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { isoNow } from '../../lib/time.ts';
+import { findClient, upsertClientSecret } from './store.ts';
+
+/**
+ * The client a player came through (recorded on a new player, `users.client_id`): `requested` when
+ * registered, else the portal's own client. Sessions opened at the portal are always the portal's.
+ */
+export async function resolveClientId(
+  ctx: AppContext,
+  requested: string | null | undefined,
+): Promise<string> {
+  if (!requested || requested === ctx.config.portalClientId) return ctx.config.portalClientId;
+  const row = await findClient(ctx.db, requested);
+  return row ? row.client_id : ctx.config.portalClientId;
+}
+
+/** A registered client's id and secret hash (SHA-256 hex; null for a public client), if registered. */
+export async function clientCredentialsOf(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<{ clientId: string; secretHash: string | null } | undefined> {
+  const row = await findClient(db, clientId);
+  return row ? { clientId: row.client_id, secretHash: row.client_secret_hash } : undefined;
+}
+
+/**
+ * Gives client `clientId` a new random secret (256 bits, base64url: no character needs encoding),
+ * replacing any previous one; creates the client with `name` when it does not exist.
+ * @returns the secret, in clear: shown once, only its SHA-256 is kept
+ */
+export async function issueClientSecret(
+  db: Kysely<Database>,
+  clientId: string,
+  name: string = clientId,
+): Promise<string> {
+  const secret = randomToken(32);
+  await upsertClientSecret(db, {
+    client_id: clientId,
+    name,
+    redirect_uris: '[]',
+    created_at: isoNow(),
+    client_secret_hash: sha256(secret),
+  });
+  return secret;
+}
