@@ -6,8 +6,8 @@
 import type { ConfirmResponse, Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
-import { HOUR_MS, isoNow } from '../../lib/time.ts';
-import { normalizeEmail } from '../profile/users.ts';
+import { HOUR_MS } from '../../lib/time.ts';
+import { confirmEmailAddress, findUserByEmail } from '../accounts/index.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { consumeLink, invalidateLinks } from './links.ts';
 import { createVerificationLink, queueVerificationEmail } from './verification.ts';
@@ -35,13 +35,7 @@ export async function confirmEmail(
       { notExists: 'ERROR_EMAIL_RECOVERY_NOTEXISTS', expired: 'ERROR_EMAIL_RECOVERY_EXPIRED' },
       property,
     );
-    const now = isoNow();
-    await trx
-      .updateTable('users')
-      .set({ email_confirmed_at: now, updated_at: now })
-      .where('id', '=', link.userId)
-      .where('email_confirmed_at', 'is', null)
-      .execute();
+    await confirmEmailAddress(trx, link.userId);
     await audit({ db: trx }, link.userId, 'email.confirmed', ip);
     return link;
   });
@@ -78,11 +72,7 @@ export async function sendNewVerificationLink(
   ip: string | null,
   locale: Locale | null,
 ): Promise<void> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'email', 'username', 'locale', 'email_confirmed_at', 'banned_at'])
-    .where('email_normalized', '=', normalizeEmail(email))
-    .executeTakeFirst();
+  const user = await findUserByEmail(ctx.db, email);
   if (!user || user.email_confirmed_at || user.banned_at) return;
   // At most a few mails per address and hour, whoever asks: the answer stays the same.
   const quota = { points: MAX_RESENDS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };

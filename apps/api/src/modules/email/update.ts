@@ -29,11 +29,15 @@ import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
 import { composeMail } from '../mail/mail-texts.ts';
 import { badRequest, rateLimited, validationFailed } from '../../lib/errors.ts';
-import { DAY_MS, HOUR_MS, isoNow } from '../../lib/time.ts';
-import { normalizeEmail } from '../profile/users.ts';
-import { emailError } from '../register/rules.ts';
-import { isDisposableEmail } from '../register/disposable.ts';
-import { emailReputationError } from '../register/email-check.ts';
+import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
+import {
+  emailError,
+  emailTaken,
+  getUserById,
+  newEmailError,
+  normalizeEmail,
+  setConfirmedEmail,
+} from '../accounts/index.ts';
 import { revokeSessions } from '../session/sessions.ts';
 import { requireRecentAuthentication } from '../session/reauthentication.ts';
 import type { AuthInfo } from '../../plugins/auth.ts';
@@ -56,16 +60,6 @@ export interface EmailCaller {
   sessionId: string;
 }
 
-async function addressTaken(db: Kysely<Database>, email: string, exceptUserId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email_normalized', '=', normalizeEmail(email))
-    .where('id', '!=', exceptUserId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Step 1: asks to move player `userId` to `form.Email`.
  * @throws AppError 400 — Email: ERROR_EMAIL_EMPTY / _LENGTH / _INVALID / _INCORRECT_FORMAT /
@@ -84,11 +78,7 @@ export async function requestEmailUpdate(
 ): Promise<void> {
   const userId = caller.userId;
   if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'username', 'email', 'auth_type', 'locale'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const user = await getUserById(ctx.db, userId);
   if (user.auth_type === 2) throw badRequest('ERROR_NOT_ALLOWED');
   requireRecentAuthentication(ctx, caller);
   const email = form.Email.trim();
@@ -97,13 +87,9 @@ export async function requestEmailUpdate(
   if (rule) items.push({ Property: 'Email', ErrorMessage: rule });
   else if (normalizeEmail(email) === normalizeEmail(user.email))
     items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_SAME' });
-  else if (isDisposableEmail(email))
-    items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_DISPOSABLE_ADDRESS' });
-  else if (await addressTaken(ctx.db, email, userId))
-    items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
   else {
-    const reputation = await emailReputationError(ctx, email);
-    if (reputation) items.push({ Property: 'Email', ErrorMessage: reputation });
+    const code = await newEmailError(ctx, email, userId);
+    if (code) items.push({ Property: 'Email', ErrorMessage: code });
   }
   if (normalizeEmail(form.ConfirmEmail) !== normalizeEmail(email))
     items.push({ Property: 'ConfirmEmail', ErrorMessage: 'ERROR_CONFIRM_EMAIL_INVALID' });
@@ -175,18 +161,9 @@ export async function confirmEmailUpdate(
       const link = await consumeLink(trx, uid, 'email_update_confirm', LINK_CODES, 'Uid');
       const email = typeof link.payload?.email === 'string' ? link.payload.email : '';
       if (!email) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
-      const user = await trx
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'locale'])
-        .where('id', '=', link.userId)
-        .executeTakeFirstOrThrow();
-      if (await addressTaken(trx, email, user.id)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
-      const now = isoNow();
-      await trx
-        .updateTable('users')
-        .set({ email, email_normalized: normalizeEmail(email), email_confirmed_at: now, updated_at: now })
-        .where('id', '=', user.id)
-        .execute();
+      const user = await getUserById(trx, link.userId);
+      if (await emailTaken(trx, email, user.id)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
+      await setConfirmedEmail(trx, user.id, email);
       await invalidateLinks(trx, user.id, 'email_update_recovery');
       const recovery = await createLink(
         trx,
@@ -234,13 +211,8 @@ export async function recoverEmail(
       const link = await consumeLink(trx, uid, 'email_update_recovery', LINK_CODES, 'Uid');
       const email = typeof link.payload?.email === 'string' ? link.payload.email : '';
       if (!email) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
-      if (await addressTaken(trx, email, link.userId)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
-      const now = isoNow();
-      await trx
-        .updateTable('users')
-        .set({ email, email_normalized: normalizeEmail(email), email_confirmed_at: now, updated_at: now })
-        .where('id', '=', link.userId)
-        .execute();
+      if (await emailTaken(trx, email, link.userId)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
+      await setConfirmedEmail(trx, link.userId, email);
       await invalidateLinks(trx, link.userId, 'email_update_confirm');
       await revokeOthers(trx, link.userId, caller);
       await audit({ db: trx }, link.userId, 'email.recovered', ip, { otherSessionsRevoked: true });

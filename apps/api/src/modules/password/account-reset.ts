@@ -12,8 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { isoNow } from '../../lib/time.ts';
-import { newPasswordItems } from '../register/rules.ts';
+import { getUserById, newPasswordItems, setPasswordHash } from '../accounts/index.ts';
 import { revokeSessions } from '../session/sessions.ts';
 import { requireRecentAuthentication } from '../session/reauthentication.ts';
 
@@ -40,11 +39,7 @@ export async function resetAccountPassword(
   ip: string | null,
 ): Promise<void> {
   if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'username', 'password_hash'])
-    .where('id', '=', caller.userId)
-    .executeTakeFirstOrThrow();
+  const user = await getUserById(ctx.db, caller.userId);
   if (!user.password_hash) throw badRequest('ERROR_NOT_ALLOWED');
 
   const studio = ENVIRONMENT_BEHAVIOUR[ctx.config.environment].oldPasswordField;
@@ -66,13 +61,8 @@ export async function resetAccountPassword(
   }
 
   const hash = await hashPassword(form.Password);
-  const now = isoNow();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: hash, updated_at: now })
-      .where('id', '=', user.id)
-      .execute();
+    await setPasswordHash(trx, user.id, hash);
     await revokeSessions(trx, { userId: user.id, exceptSessionId: caller.sessionId });
     await audit({ db: trx }, user.id, 'password.changed', ip, { otherSessionsRevoked: true });
   });

@@ -26,7 +26,14 @@ import { mailLocale } from '../../lib/locale.ts';
 import { composeMail } from '../mail/mail-texts.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { HOUR_MS, MINUTE_MS, isoNow } from '../../lib/time.ts';
+import { HOUR_MS, MINUTE_MS } from '../../lib/time.ts';
+import {
+  confirmEmailAddress,
+  findUserByEmail,
+  getUserById,
+  newPasswordItems,
+  setPasswordHash,
+} from '../accounts/index.ts';
 import {
   consumeLink,
   createLink,
@@ -34,9 +41,7 @@ import {
   invalidateLinks,
   pageUrl,
   type LinkCodes,
-} from '../email/links.ts';
-import { normalizeEmail } from '../profile/users.ts';
-import { newPasswordItems } from '../register/rules.ts';
+} from '../email/index.ts';
 import { revokeSessions } from '../session/sessions.ts';
 import { takeQuota } from '../../lib/rate-limits.ts';
 import { forgetAccountFailures } from '../session/login-throttle.ts';
@@ -85,11 +90,7 @@ export async function sendRecoveryLink(
   ip: string | null,
   locale: Locale | null,
 ): Promise<void> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'email', 'username', 'locale', 'password_hash', 'banned_at'])
-    .where('email_normalized', '=', normalizeEmail(email))
-    .executeTakeFirst();
+  const user = await findUserByEmail(ctx.db, email);
   if (!user || !user.password_hash || user.banned_at) return;
   const quota = { points: MAX_RECOVERY_MAILS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
   if (!(await takeQuota(ctx.rateLimits, 'recovery-mail', quota, String(user.id)))) return;
@@ -138,29 +139,15 @@ export async function resetRecoveredPassword(
 ): Promise<void> {
   requireRecovery(ctx);
   const link = await findLink(ctx.db, form.Token, 'password_recovery', LINK_CODES);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'id_user', 'username'])
-    .where('id', '=', link.userId)
-    .executeTakeFirstOrThrow();
+  const user = await getUserById(ctx.db, link.userId);
   const items = newPasswordItems(ctx.config.environment, user.username, form.Password, form.Confirm);
   if (items.length) throw validationFailed(items);
   const hash = await hashPassword(form.Password);
   await ctx.db.transaction().execute(async (trx) => {
     await consumeLink(trx, form.Token, 'password_recovery', LINK_CODES);
     await invalidateLinks(trx, user.id, 'password_recovery');
-    const now = isoNow();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: hash, updated_at: now })
-      .where('id', '=', user.id)
-      .execute();
-    await trx
-      .updateTable('users')
-      .set({ email_confirmed_at: now })
-      .where('id', '=', user.id)
-      .where('email_confirmed_at', 'is', null)
-      .execute();
+    await setPasswordHash(trx, user.id, hash);
+    await confirmEmailAddress(trx, user.id);
     await revokeSessions(trx, { userId: user.id });
     await audit({ db: trx }, user.id, 'password.recovered', ip, { sessionsRevoked: true });
   });

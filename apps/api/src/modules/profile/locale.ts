@@ -5,17 +5,12 @@
  */
 import type { Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { isoNow } from '../../lib/time.ts';
+import { setLocale } from '../accounts/index.ts';
 
 /**
  * Saves `locale` as the language of player `userId` (internal users.id); idempotent. E-mails use it
  * first (lib/locale.ts `mailLocale`), and reference data when a call names no language.
  */
 export async function saveLocale(ctx: AppContext, userId: number, locale: Locale): Promise<void> {
-  await ctx.db
-    .updateTable('users')
-    .set({ locale, updated_at: isoNow() })
-    .where('id', '=', userId)
-    .where((eb) => eb.or([eb('locale', 'is', null), eb('locale', '!=', locale)]))
-    .execute();
+  await setLocale(ctx.db, userId, locale);
 }

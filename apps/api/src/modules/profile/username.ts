@@ -8,9 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { isoNow } from '../../lib/time.ts';
-import { usernameError } from '../register/rules.ts';
-import { normalizeUsername } from './users.ts';
+import { getUserById, setUsername, usernameError, usernameTaken } from '../accounts/index.ts';
 
 /**
  * Gives player `userId` the username `requested` (trimmed).
@@ -27,26 +25,11 @@ export async function updateUsername(
   const username = requested.trim();
   const ruleError = usernameError(username);
   if (ruleError) throw badRequest(ruleError, 'Username');
-  const normalized = normalizeUsername(username);
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('username_normalized', '=', normalized)
-        .where('id', '!=', userId)
-        .executeTakeFirst();
-      if (taken) throw badRequest('ERROR_USERNAME_EXIST', 'Username');
-      const previous = await trx
-        .selectFrom('users')
-        .select('username')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('users')
-        .set({ username, username_normalized: normalized, updated_at: isoNow() })
-        .where('id', '=', userId)
-        .execute();
+      if (await usernameTaken(trx, username, userId)) throw badRequest('ERROR_USERNAME_EXIST', 'Username');
+      const previous = await getUserById(trx, userId);
+      await setUsername(trx, userId, username);
       await audit({ db: trx }, userId, 'username.updated', ip, { from: previous.username, to: username });
     });
   } catch (error) {

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { confirmEmail } from '../email/confirm.ts';
+import { confirmEmail } from '../email/index.ts';
 import { registerPlayer } from './service.ts';
 import { issueFormToken } from './form-token.ts';
 import { ipBanGuard } from '../bans/ip-bans.ts';

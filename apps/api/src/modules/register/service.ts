@@ -19,57 +19,46 @@ import { uuid } from '../../lib/crypto.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { isoNow } from '../../lib/time.ts';
-import { createVerificationLink, queueVerificationEmail } from '../email/verification.ts';
-import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
+import {
+  DEFAULT_AVATAR_PATH,
+  findUserByUsername,
+  insertUser,
+  newEmailError,
+  registerFormErrors,
+  usernameTaken,
+} from '../accounts/index.ts';
+import { createVerificationLink, queueVerificationEmail } from '../email/index.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
-import { isDisposableEmail } from './disposable.ts';
-import { emailReputationError } from './email-check.ts';
-import { registerFormErrors } from './rules.ts';
 import { optInToEveryList } from '../newsletter/service.ts';
 import { accessKeyError, consumeAccessKey } from '../access-key/service.ts';
 import { requireCaptcha } from '../captcha/verify.ts';
 import { checkFormToken, spendFormToken, unspendFormToken } from './form-token.ts';
 
-/** Default avatar of a new player (served by the SPA). */
-export const DEFAULT_AVATAR_PATH = '/avatars/default.svg';
+/** Kept for partner/registration.ts until it imports accounts' index (issue 20; removed at merge). */
+export { DEFAULT_AVATAR_PATH };
 
+/** The store checks of a form whose field rules hold: username taken, then the e-mail's (accounts). */
 async function storeErrors(ctx: AppContext, form: RegisterRequest, items: ErrorItem[]): Promise<ErrorItem[]> {
   const failing = new Set(items.map((i) => i.Property));
   const extra: ErrorItem[] = [];
-  if (!failing.has('Username')) {
-    const taken = await ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username_normalized', '=', normalizeUsername(form.Username))
-      .executeTakeFirst();
-    if (taken) extra.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
-  }
+  if (!failing.has('Username') && (await usernameTaken(ctx.db, form.Username)))
+    extra.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
   if (!failing.has('Email')) {
-    const taken = async () =>
-      (await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('email_normalized', '=', normalizeEmail(form.Email))
-        .executeTakeFirst()) !== undefined;
-    // In this order: disposable, already used, then the reputation service (a remote call) last.
-    const code: ErrorCode | null = isDisposableEmail(form.Email)
-      ? 'ERROR_EMAIL_DISPOSABLE_ADDRESS'
-      : (await taken())
-        ? 'ERROR_EMAIL_EXIST'
-        : await emailReputationError(ctx, form.Email);
+    const code = await newEmailError(ctx, form.Email);
     if (code) extra.push({ Property: 'Email', ErrorMessage: code });
   }
   return extra;
 }
 
+/**
+ * The internal id of the referring player named `referrer` (spec §3 Referrer, a username), or null
+ * when blank.
+ * @throws 400 Referrer ERROR_USER_REFERRER_NOTEXISTS when no player has that username
+ */
 async function referrerId(ctx: AppContext, referrer: string | null | undefined): Promise<number | null> {
   const name = (referrer ?? '').trim();
   if (!name) return null;
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username_normalized', '=', normalizeUsername(name))
-    .executeTakeFirst();
+  const row = await findUserByUsername(ctx.db, name);
   if (!row) throw badRequest('ERROR_USER_REFERRER_NOTEXISTS', 'Referrer');
   return row.id;
 }
@@ -130,36 +119,30 @@ export async function registerPlayer(
   if (formTokenId !== null && !(await spendFormToken(ctx, formTokenId))) throw badRequest('ERROR_TOO_FAST');
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .insertInto('users')
-        .values({
-          id_user: uuid(),
-          username: form.Username,
-          username_normalized: normalizeUsername(form.Username),
-          email: form.Email.trim(),
-          email_normalized: normalizeEmail(form.Email),
-          password_hash: passwordHash,
-          firstname: form.Firstname.trim(),
-          lastname: studio ? (form.Lastname ?? '').trim() : null,
-          date_of_birth: studio ? (form.DateOfBirth ?? null) : null,
-          avatar_url: DEFAULT_AVATAR_PATH,
-          titles: '',
-          auth_type: 1,
-          auth_partner: null,
-          steam_check: 0,
-          is_cookie_popup_seen: 0,
-          newsletter_optin: ctx.config.features.newsletterSection && form.G2GSegaOptin ? 1 : 0,
-          referrer_user_id: referrer,
-          studio_name: form.StudioName ?? null,
-          client_id: form.ClientId ?? null,
-          email_confirmed_at: null,
-          banned_at: null,
-          created_at: now,
-          updated_at: now,
-          locale,
-        })
-        .returning(['id', 'email', 'username', 'locale'])
-        .executeTakeFirstOrThrow();
+      const user = await insertUser(trx, {
+        id_user: uuid(),
+        username: form.Username,
+        email: form.Email.trim(),
+        password_hash: passwordHash,
+        firstname: form.Firstname.trim(),
+        lastname: studio ? (form.Lastname ?? '').trim() : null,
+        date_of_birth: studio ? (form.DateOfBirth ?? null) : null,
+        avatar_url: DEFAULT_AVATAR_PATH,
+        titles: '',
+        auth_type: 1,
+        auth_partner: null,
+        steam_check: 0,
+        is_cookie_popup_seen: 0,
+        newsletter_optin: ctx.config.features.newsletterSection && form.G2GSegaOptin ? 1 : 0,
+        referrer_user_id: referrer,
+        studio_name: form.StudioName ?? null,
+        client_id: form.ClientId ?? null,
+        email_confirmed_at: null,
+        banned_at: null,
+        created_at: now,
+        updated_at: now,
+        locale,
+      });
       // Used in this transaction: of two registrations with one key, exactly one succeeds.
       if (accessKey !== null) await consumeAccessKey(trx, accessKey, user.id);
       // spec §3 G2GSegaOptin (when the newsletter section is on): the player receives every list.

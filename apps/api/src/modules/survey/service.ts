@@ -27,10 +27,18 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
+import type { PlayerDataEraser } from '../../db/player-data.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
-import { normalizeUsername } from '../profile/users.ts';
+import { getUserById, normalizeUsername } from '../accounts/index.ts';
+import {
+  awardBadge,
+  deleteSurveyData,
+  findBadges,
+  findLinkedSteamId,
+  upsertSurveyResponse,
+} from './store.ts';
 
 /**
  * The answers as stored (`survey_responses.answers`, JSON): every required answer set, texts trimmed,
@@ -119,18 +127,6 @@ export function normaliseAnswers(answers: SurveyAnswers): StoredSurveyAnswers {
   };
 }
 
-/** The SteamID of the Steam account linked to `userId`, or undefined when none is linked. */
-async function linkedSteamId(db: Kysely<Database>, userId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('user_connections as c')
-    .innerJoin('connection_providers as p', 'p.id', 'c.provider_id')
-    .select('c.account_id')
-    .where('c.user_id', '=', userId)
-    .where('p.canonical_name', '=', 'steam')
-    .executeTakeFirst();
-  return row?.account_id;
-}
-
 /**
  * POST survey/qualification (spec §7) for the calling player: checks, then stores the answers and
  * awards the Profiler Badge on the first submission. Checks in order, each refusing with 400 and
@@ -152,13 +148,9 @@ export async function submitSurvey(
   ip: string | null,
 ): Promise<SurveySubmitResponse> {
   return ctx.db.transaction().execute(async (trx) => {
-    const steamId = await linkedSteamId(trx, userId);
+    const steamId = await findLinkedSteamId(trx, userId);
     if (steamId === undefined) throw badRequest('ERROR_SURVEY_STEAM_REQUIRED', 'SteamId');
-    const user = await trx
-      .selectFrom('users')
-      .select(['username', 'username_normalized'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const user = await getUserById(trx, userId);
     const mismatches: ErrorItem[] = [];
     if (body.SteamId !== steamId)
       mismatches.push({ Property: 'SteamId', ErrorMessage: 'ERROR_SURVEY_PLAYER_MISMATCH' });
@@ -174,28 +166,8 @@ export async function submitSurvey(
 
     const answers = JSON.stringify(normaliseAnswers(body));
     const now = isoNow();
-    await trx
-      .insertInto('survey_responses')
-      .values({
-        user_id: userId,
-        steam_id: steamId,
-        username: user.username,
-        answers,
-        submitted_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ steam_id: steamId, username: user.username, answers, updated_at: now }),
-      )
-      .execute();
-    const inserted = await trx
-      .insertInto('user_badges')
-      .values({ user_id: userId, badge: PROFILER_BADGE, awarded_at: now })
-      .onConflict((oc) => oc.columns(['user_id', 'badge']).doNothing())
-      .executeTakeFirst();
-    const badgeAwarded = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    await upsertSurveyResponse(trx, { userId, steamId, username: user.username, answers, now });
+    const badgeAwarded = await awardBadge(trx, userId, PROFILER_BADGE, now);
     await audit({ db: trx }, userId, 'survey.submitted', ip, { badgeAwarded });
     return { Success: true, BadgeAwarded: badgeAwarded };
   });
@@ -203,21 +175,21 @@ export async function submitSurvey(
 
 /** The badges of player `userId`, oldest first (contracts `User.Badges`; spec §2 Survey reward). */
 export async function loadBadges(db: Kysely<Database>, userId: number): Promise<Badge[]> {
-  const rows = await db
-    .selectFrom('user_badges')
-    .select(['badge', 'awarded_at'])
-    .where('user_id', '=', userId)
-    .orderBy('awarded_at')
-    .orderBy('badge')
-    .execute();
+  const rows = await findBadges(db, userId);
   return rows.map((r) => ({ Name: r.badge, AwardedAt: r.awarded_at }));
 }
 
+/** Kept for deletion/service.ts until deletion calls the erasers (issue 20 §4; removed at merge). */
+export { deleteSurveyData };
+
 /**
- * Deletes the survey answers and badges of player `userId` inside `trx` (the player-deletion
- * transaction, modules/deletion; the rows would also go by cascade with the player's row).
+ * The survey eraser (issue 20 §4): deletes the player's survey answers and badges inside deletion's
+ * transaction.
  */
-export async function deleteSurveyData(trx: Kysely<Database>, userId: number): Promise<void> {
-  await trx.deleteFrom('survey_responses').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('user_badges').where('user_id', '=', userId).execute();
-}
+export const playerDataEraser: PlayerDataEraser = {
+  module: 'survey',
+  tables: ['survey_responses', 'user_badges'],
+  async deletePlayerData(trx, player) {
+    await deleteSurveyData(trx, player.id);
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * The email module's public surface (issue 20 §2; DESIGN.md §2): confirming an address (confirm.ts),
+ * the register verification link and mail (verification.ts), the e-mail update (update.ts)
+ * and the single-use links sent by e-mail (links.ts). Other modules import only this file.
+ */
+export {
+  confirmEmail,
+  MAX_RESENDS_PER_HOUR,
+  resendConfirmation,
+  sendNewVerificationLink,
+} from './confirm.ts';
+export { createVerificationLink, queueVerificationEmail, verificationUrl } from './verification.ts';
+export {
+  confirmEmailUpdate,
+  MAX_UPDATE_REQUESTS_PER_HOUR,
+  recoverEmail,
+  RECOVERY_LINK_TTL_DAYS,
+  requestEmailUpdate,
+  type EmailCaller,
+} from './update.ts';
+export {
+  consumeLink,
+  createLink,
+  findLink,
+  invalidateLinks,
+  pageUrl,
+  type LinkCodes,
+  type LinkPurpose,
+  type UsableLink,
+} from './links.ts';

@@ -1,0 +1,12 @@
+/**
+ * The survey module's public surface (issue 20 §2; DESIGN.md §2; docs/survey.md): the submission, the
+ * player's badges (profile's User.Badges), the stored answers' shape, and the survey eraser of account
+ * deletion. Other modules import only this file.
+ */
+export {
+  loadBadges,
+  normaliseAnswers,
+  playerDataEraser,
+  submitSurvey,
+  type StoredSurveyAnswers,
+} from './service.ts';
