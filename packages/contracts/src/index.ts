@@ -22,3 +22,4 @@ export * from './sso.ts';
 export * from './survey.ts';
 export * from './locale.ts';
 export * from './form-rules.ts';
+export * from './endpoints.ts';
