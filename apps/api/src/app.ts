@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import accepts from '@fastify/accepts';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import { ConfigError, type AppConfig } from './config/config.ts';
 import { storeProductionProblems } from './config/production.ts';
 import type { AppContext } from './context.ts';
@@ -19,6 +19,7 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
 import { keyRing, SealedSecretError } from './lib/envelope-encryption.ts';
 import { createDeferredWork } from './lib/deferred-work.ts';
+import { endpointDocsTransform } from './lib/endpoint-routes.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/outbox.ts';
 import { startOutboxWorker } from './modules/mail/outbox-worker.ts';
@@ -38,6 +39,7 @@ import {
 } from './plugins/input-guard.ts';
 import { connectRedis, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerDocsUi } from './plugins/docs-ui.ts';
 import { accessKeyRoutes } from './modules/access-key/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { deletionRoutes } from './modules/deletion/routes.ts';
@@ -239,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerRateLimit(app, ctx, redis);
   await app.register(swagger, {
     openapi: { info: { title: 'Guildgate account API', version: '0.1.0' }, servers: [{ url: '/api' }] },
-    transform: jsonSchemaTransform,
+    transform: endpointDocsTransform,
   });
   app.decorateRequest('auth', null);
 
@@ -281,6 +283,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
     { prefix: '/api' },
   );
+  // Swagger UI goes wherever the document goes (here, or on the management port below).
+  if (operatorSurfacesOnPublicPort(config))
+    await registerDocsUi(app, { routePrefix: '/api/docs/ui', openApi: () => app.swagger() });
   await webRoutes(app, config.webDistDir, { sourceMaps: !config.productionMode });
   const management =
     config.management.port === null
