@@ -132,7 +132,7 @@ describe('the endpoint table in /api/docs and Swagger UI', () => {
   it('serves Swagger UI on the management port at /docs/ui, where the document is', async () => {
     const management = await buildManagementApp({
       ctx: t.ctx,
-      metrics: createMetrics({ outboxBacklog: async () => 0 }),
+      metrics: createMetrics(),
       readinessChecks: [],
       openApi: () => t.app.swagger(),
     });
