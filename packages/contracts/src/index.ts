@@ -23,3 +23,4 @@ export * from './survey.ts';
 export * from './locale.ts';
 export * from './form-rules.ts';
 export * from './endpoints.ts';
+export * as ENDPOINTS from './endpoint-table/index.ts';

@@ -24,14 +24,26 @@ import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { linkingCall, type LinkingCall, type LinkStep, type Provider } from './linking-calls.ts';
 
+/** The endpoint table's linking calls, by the spec §7 path linking-calls.ts names them with. */
+const LINKING_ENDPOINTS: Record<string, Endpoint> = {
+  'GET steam/auth': ENDPOINTS.getSteamAuth,
+  'GET twitch/auth': ENDPOINTS.getTwitchAuth,
+  'GET epicgames/auth': ENDPOINTS.getEpicGamesAuth,
+  'POST steam/callback': ENDPOINTS.postSteamCallback,
+  'POST steam/partner/callback': ENDPOINTS.postSteamPartnerCallback,
+  'POST twitch/callback': ENDPOINTS.postTwitchCallback,
+  'POST epicgames/callback': ENDPOINTS.postEpicGamesCallback,
+  'POST steam/unlink': ENDPOINTS.postSteamUnlink,
+  'POST twitch/unlink': ENDPOINTS.postTwitchUnlink,
+  'POST epicgames/unlink': ENDPOINTS.postEpicGamesUnlink,
+};
+
 /**
- * The endpoint table's entry of a linking call (linking-calls.ts names each call by its spec §7 path).
+ * The endpoint table's entry of a linking call.
  * @throws Error when the table has no such call
  */
 function linkingEndpoint(method: 'GET' | 'POST', path: string): Endpoint {
-  const endpoint = (Object.values(ENDPOINTS) as Endpoint[]).find(
-    (entry) => entry.method === method && entry.path === path,
-  );
+  const endpoint = LINKING_ENDPOINTS[`${method} ${path}`];
   if (!endpoint) throw new Error(`No ${method} ${path} in the endpoint table`);
   return endpoint;
 }
