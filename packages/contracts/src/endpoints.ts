@@ -18,6 +18,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import type * as EndpointTable from './endpoint-table/index.ts';
 
 /** HTTP methods of the table. */
 export type EndpointMethod = 'GET' | 'POST' | 'DELETE';
@@ -153,4 +154,4 @@ export function endpointPath(endpoint: Pick<Endpoint, 'path'>, params?: Record<s
 }
 
 /** The name of a call of the table (a key of `ENDPOINTS`, endpoint-table/). */
-export type EndpointName = keyof typeof import('./endpoint-table/index.ts');
+export type EndpointName = keyof typeof EndpointTable;
