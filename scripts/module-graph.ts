@@ -34,7 +34,7 @@ export function readModuleGraph(modulesDir = MODULES): ModuleGraph {
     for (const file of sourceFiles(join(modulesDir, module))) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
-        const target = relative(modulesDir, resolve(dirname(file), match[1] ?? ''));
+        const target = relative(modulesDir, resolve(dirname(file), match[1]));
         const other = target.split('/')[0];
         if (other && other !== module && !other.startsWith('..') && modules.includes(other)) edges.add(other);
       }

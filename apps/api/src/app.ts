@@ -7,18 +7,19 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import accepts from '@fastify/accepts';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
+import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import { ConfigError, type AppConfig } from './config/config.ts';
 import { storeProductionProblems } from './config/production.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';
 import { RecentWriteRefusals } from './lib/dependency-errors.ts';
-import { createRateLimits, type RateLimits } from './lib/rate-limits.ts';
+import { createRateLimits, type RateLimits } from './modules/rate-limits/index.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
 import { keyRing, SealedSecretError } from './lib/envelope-encryption.ts';
 import { createDeferredWork } from './lib/deferred-work.ts';
+import { endpointDocsTransform } from './lib/endpoint-routes.ts';
 import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
 import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/index.ts';
 import { startOutboxWorker } from './modules/mail/outbox-worker.ts';
@@ -38,13 +39,14 @@ import {
 } from './plugins/input-guard.ts';
 import { connectRedis, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerDocsUi } from './plugins/docs-ui.ts';
 import { accessKeyRoutes } from './modules/access-key/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
-import { deletionRoutes } from './modules/deletion/routes.ts';
+import { deletionRoutes } from './modules/deletion/index.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
-import { captchaRoutes } from './modules/captcha/routes.ts';
+import { captchaRoutes } from './modules/captcha/index.ts';
 import { linkingRoutes } from './modules/linking/routes.ts';
-import { partnerRoutes } from './modules/partner/routes.ts';
+import { partnerRoutes } from './modules/partner/index.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
@@ -55,12 +57,12 @@ import {
   shutdownCheck,
   storeCheck,
   type ReadinessCheck,
-} from './modules/health/routes.ts';
+} from './modules/health/index.ts';
 import { buildManagementApp, operatorSurfacesOnPublicPort } from './modules/management/app.ts';
-import { createMetrics } from './modules/metrics/routes.ts';
+import { createMetrics } from './modules/metrics/index.ts';
 import { passwordRoutes } from './modules/password/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { redirectRoutes } from './modules/redirect/routes.ts';
+import { profileRoutes } from './modules/profile/index.ts';
+import { redirectRoutes } from './modules/redirect/index.ts';
 import { registerRoutes } from './modules/register/routes.ts';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -239,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerRateLimit(app, ctx, redis);
   await app.register(swagger, {
     openapi: { info: { title: 'Guildgate account API', version: '0.1.0' }, servers: [{ url: '/api' }] },
-    transform: jsonSchemaTransform,
+    transform: endpointDocsTransform,
   });
   app.decorateRequest('auth', null);
 
@@ -281,6 +283,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
     { prefix: '/api' },
   );
+  // Swagger UI goes wherever the document goes (here, or on the management port below).
+  if (operatorSurfacesOnPublicPort(config))
+    await registerDocsUi(app, { routePrefix: '/api/docs/ui', openApi: () => app.swagger() });
   await webRoutes(app, config.webDistDir, { sourceMaps: !config.productionMode });
   const management =
     config.management.port === null

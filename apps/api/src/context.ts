@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import type { StoreDialect } from './db/database.ts';
-import type { RateLimits } from './lib/rate-limits.ts';
+import type { RateLimits } from './modules/rate-limits/index.ts';
 import type { KeyRing } from './lib/envelope-encryption.ts';
 import type { AccessTokens } from './modules/session/access-tokens.ts';
 import type { SigningKey } from './modules/session/signing-keys.ts';

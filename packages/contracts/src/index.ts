@@ -22,3 +22,5 @@ export * from './sso.ts';
 export * from './survey.ts';
 export * from './locale.ts';
 export * from './form-rules.ts';
+export * from './endpoints.ts';
+export * as ENDPOINTS from './endpoint-table/index.ts';

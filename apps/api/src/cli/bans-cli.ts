@@ -9,7 +9,8 @@
  * Exits 0 on success, 1 when there was nothing to act on, 2 on a usage error.
  */
 import { parseArgs } from 'node:util';
-import { banIp, liftIpBan, setPlayerBanned } from '../modules/bans/service.ts';
+import { banIp, liftIpBan } from '../modules/bans/index.ts';
+import { setPlayerBanned } from '../modules/session/index.ts';
 import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const USAGE = `usage: npm run bans -- ip ban <address|cidr> [--days N] [--reason TEXT]

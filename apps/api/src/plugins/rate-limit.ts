@@ -13,7 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
-import type { RateLimits } from '../lib/rate-limits.ts';
+import type { RateLimits } from '../modules/rate-limits/index.ts';
 
 /**
  * The API's Redis connection (`REDIS_URL`), connected before the first request so the limits are live

@@ -9,23 +9,12 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import type { Environment } from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../shared/config/config-context.tsx';
 import { rememberQuery, wantedClientId, wantedRedirect } from '../shared/redirect/carry-over.ts';
 import { externalRedirectUrl } from '../shared/redirect/redirect-choice.ts';
 import { partnerSlug, withTrackingParameters } from './partner-url.ts';
-
-/** Answer of the partner URL calls (not in @guildgate/contracts yet: the partner API comes later). */
-const PartnerUrlSchema = z.object({ URL: z.string() });
-
-function partnerCall(kind: 'partner-login' | 'partner-register', environment: Environment) {
-  const slug = partnerSlug(environment);
-  return kind === 'partner-login'
-    ? { method: 'POST' as const, path: `partner/${slug}/login-url` }
-    : { method: 'GET' as const, path: `partner/${slug}/register-url` };
-}
 
 /** Fetches the partner URL once and leaves for it; shows only the Loading state meanwhile. */
 export function PartnerRedirect({ kind }: { kind: 'partner-login' | 'partner-register' }) {
@@ -40,15 +29,17 @@ export function PartnerRedirect({ kind }: { kind: 'partner-login' | 'partner-reg
     mutationFn: async () => {
       try {
         rememberQuery(search);
-        const { method, path } = partnerCall(kind, config.environmentName);
-        const body =
+        const params = { partner: partnerSlug(config.environmentName) };
+        const answer =
           kind === 'partner-login'
-            ? {
-                ClientId: wantedClientId(search, config.clientId),
-                RedirectUrl: externalRedirectUrl(wantedRedirect(search)),
-              }
-            : undefined;
-        const answer = await api.call(method, path, { body, schema: PartnerUrlSchema });
+            ? await api.call(ENDPOINTS.postPartnerNameLoginUrl, {
+                params,
+                body: {
+                  ClientId: wantedClientId(search, config.clientId),
+                  RedirectUrl: externalRedirectUrl(wantedRedirect(search)),
+                },
+              })
+            : await api.call(ENDPOINTS.getPartnerNameRegisterUrl, { params });
         if (!/^https?:\/\//i.test(answer.URL)) throw new Error('The partner URL is not http(s)');
         window.location.assign(withTrackingParameters(answer.URL, search));
       } catch (error) {

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, STORES, registerForm, startTestApp, type TestApp } from '../../test/harness.ts';
 import { countRows, createPlayer, expectErrors, getToken, sessionOf } from '../../test/helpers.ts';
 import { ipInRanges, parseIpRange, type IpRange } from './ip-bans.ts';
-import { banIp, liftIpBan, setPlayerBanned } from './service.ts';
+import { banIp, liftIpBan } from './service.ts';
+import { setPlayerBanned } from '../session/player-bans.ts';
 
 const run = promisify(execFile);
 

@@ -3,4 +3,4 @@
  * addresses, the address check, and the operator actions of `npm run bans`.
  */
 export { ipBanGuard, isIpBanned, parseIpRange, formatIpRange, ipInRanges, type IpRange } from './ip-bans.ts';
-export { banIp, liftIpBan, setPlayerBanned } from './service.ts';
+export { banIp, liftIpBan } from './service.ts';

@@ -1,17 +1,13 @@
 /**
  * Operator actions on bans (spec §6; docs/operations.md "Bans"), used by `npm run bans`: ban or lift an
- * address or range, ban or lift a player. Banning a player revokes every session at once (their tokens
- * stop working) and is audited; a banned player cannot identify, log in, or get a recovery link
- * (ERROR_USER_BANNED).
+ * address or range. Banning a player is session's `setPlayerBanned` (it revokes their sessions).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../audit/index.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
-import { findUserByLogin } from '../profile/users.ts';
-import { revokeSessions } from '../session/sessions.ts';
 import { formatIpRange, parseIpRange } from './ip-bans.ts';
-import { deleteIpBan, setUserBannedAt, upsertIpBan } from './store.ts';
+import { deleteIpBan, upsertIpBan } from './store.ts';
 
 /**
  * Bans `cidr` (an address or range) for `days` days (null: until lifted); a second ban of the same
@@ -42,24 +38,4 @@ export async function liftIpBan(db: Kysely<Database>, cidr: string): Promise<boo
   const range = parseIpRange(cidr);
   if (!range) return false;
   return deleteIpBan(db, formatIpRange(range));
-}
-
-/**
- * Bans (`banned` true) or lifts the ban of the player `login` (username or e-mail); a ban revokes every
- * session, in one transaction.
- * @returns false when no player has that name or address
- */
-export async function setPlayerBanned(
-  db: Kysely<Database>,
-  login: string,
-  banned: boolean,
-): Promise<boolean> {
-  const user = await findUserByLogin(db, login);
-  if (!user) return false;
-  await db.transaction().execute(async (trx) => {
-    await setUserBannedAt(trx, user.id, banned ? isoNow() : null, isoNow());
-    if (banned) await revokeSessions(trx, { userId: user.id });
-    await audit({ db: trx }, user.id, banned ? 'user.banned' : 'user.unbanned', null);
-  });
-  return true;
 }

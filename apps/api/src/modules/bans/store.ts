@@ -37,19 +37,3 @@ export async function activeIpBanRanges(db: Kysely<Database>, now: string): Prom
     .execute();
   return rows.map((r) => r.cidr);
 }
-
-// --- bans' users queries (moved to accounts at merge) ---
-
-/** Sets (ISO time) or clears (null) the ban of player `userId` (internal users.id), touching `updated_at`. */
-export async function setUserBannedAt(
-  db: Kysely<Database>,
-  userId: number,
-  bannedAt: string | null,
-  updatedAt: string,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ banned_at: bannedAt, updated_at: updatedAt })
-    .where('id', '=', userId)
-    .execute();
-}

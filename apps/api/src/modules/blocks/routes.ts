@@ -7,14 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  PartnerBlockParamsSchema,
-  PartnerBlockRequestSchema,
-  PartnerBlockResponseSchema,
-  SuccessResponseSchema,
-  UnblockRequestSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { requireSelf, userAuth } from '../../plugins/auth.ts';
 import { clientAuth, partnerClientOf } from '../../plugins/client-auth.ts';
 import { blockForPartner, unblockForPartner, unblockForPlayer } from './service.ts';
@@ -34,12 +29,7 @@ export async function blocksRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const user = userAuth(ctx);
   const partner = clientAuth(ctx);
 
-  r.post('/unblock', {
-    schema: {
-      description: 'The logged-in player unblocks a player of their blocked list (spec §7 POST unblock).',
-      body: UnblockRequestSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postUnblock, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
@@ -49,16 +39,9 @@ export async function blocksRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   });
 
-  r.post('/blocks', {
+  endpointRoute(r, ENDPOINTS.postBlocks, {
     // Partner servers authenticate with their client credentials, not with an api key.
     config: { public: true },
-    schema: {
-      description:
-        'Partner server-to-server call (HTTP Basic client credentials): player userId blocked player ' +
-        'userBlockedId. Idempotent. See docs/partner-api.md.',
-      body: PartnerBlockRequestSchema,
-      response: { 200: PartnerBlockResponseSchema, 201: PartnerBlockResponseSchema },
-    },
     onRequest: partner,
     handler: async (request, reply) => {
       const client = partnerClientOf(request);
@@ -68,15 +51,8 @@ export async function blocksRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   });
 
-  r.delete('/blocks/:userId/:userBlockedId', {
+  endpointRoute(r, ENDPOINTS.deleteBlocks, {
     config: { public: true },
-    schema: {
-      description:
-        'Partner server-to-server call (HTTP Basic client credentials): player userId no longer ' +
-        'blocks player userBlockedId. Idempotent. See docs/partner-api.md.',
-      params: PartnerBlockParamsSchema,
-      response: { 200: PartnerBlockResponseSchema },
-    },
     onRequest: partner,
     handler: async (request, reply) => {
       const client = partnerClientOf(request);

@@ -6,12 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  CaptchaTokenRequestSchema,
-  RecaptchaVerifyResponseSchema,
-  SuccessResponseSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -22,8 +19,7 @@ export async function captchaRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anonymous = anonymousAuth(ctx);
 
-  r.post('/recaptcha/verify', {
-    schema: { body: CaptchaTokenRequestSchema, response: { 200: RecaptchaVerifyResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postRecaptchaVerify, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     handler: async (request) => {
@@ -34,8 +30,7 @@ export async function captchaRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // @throws 400 ERROR_CAPTCHA_VERIFY_FAILED when the verifier does not answer
-  r.post('/profile/validate', {
-    schema: { body: CaptchaTokenRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postProfileValidate, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     handler: async (request) => {

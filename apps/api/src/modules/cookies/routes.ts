@@ -6,14 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  AcceptAllCookiesRequestSchema,
-  CookieCategoriesResponseSchema,
-  SetCookieRequestSchema,
-  SuccessResponseSchema,
-  UserIdParamsSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { playerAnswerLocale, varyOnLanguage } from '../../lib/locale.ts';
 import { acceptAllCookies, listCookieCategories, markCookiePopupSeen, setCookieConsent } from './service.ts';
@@ -37,11 +32,7 @@ export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = userAuth(ctx);
 
-  r.get('/cookie', {
-    schema: {
-      description: 'The cookie categories (spec §7 GET cookie), IsAccepted as for an anonymous visitor.',
-      response: { 200: CookieCategoriesResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.getCookie, {
     onRequest: anonymousAuth(ctx),
     handler: async (request, reply) => {
       varyOnLanguage(reply);
@@ -50,12 +41,7 @@ export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   });
 
-  r.get('/cookie/user/:id', {
-    schema: {
-      description: "The cookie categories with the player's choices (spec §7 GET cookie/user/{id}).",
-      params: UserIdParamsSchema,
-      response: { 200: CookieCategoriesResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.getCookieUser, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);
@@ -66,15 +52,7 @@ export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   });
 
-  r.post('/cookie/user/:id/accept-all', {
-    schema: {
-      description:
-        'Accepts (IsAllReject false) or refuses (true) every optional cookie category for the player ' +
-        '(spec §7 POST cookie/user/{id}/accept-all).',
-      params: UserIdParamsSchema,
-      body: AcceptAllCookiesRequestSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postCookieUserAcceptAll, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);
@@ -84,15 +62,7 @@ export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   });
 
-  r.post('/cookie/user/:id/set-cookie', {
-    schema: {
-      description:
-        "The player's choice for one cookie category (spec §7 POST cookie/user/{id}/set-cookie); a " +
-        'necessary category cannot be refused.',
-      params: UserIdParamsSchema,
-      body: SetCookieRequestSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postCookieUserSetCookie, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);
@@ -102,14 +72,7 @@ export async function cookieRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   });
 
-  r.post('/profile/user/:id/see-cookie-popup', {
-    schema: {
-      description:
-        'Records that the player has seen the cookie banner (spec §7 POST ' +
-        'profile/user/{id}/see-cookie-popup); read back as User.IsCookiePopupSeen. Any body is ignored.',
-      params: UserIdParamsSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postProfileUserSeeCookiePopup, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);

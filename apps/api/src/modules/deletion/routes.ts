@@ -6,14 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  DeletionRequestSchema,
-  DeletionTypesResponseSchema,
-  PasswordValidateRequestSchema,
-  SuccessResponseSchema,
-  UserIdParamsSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { checkPassword, deletePlayer, deletionTypes } from './service.ts';
@@ -25,8 +20,7 @@ export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = userAuth(ctx);
 
-  r.get('/deletion/types', {
-    schema: { response: { 200: DeletionTypesResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getDeletionTypes, {
     onRequest: anonymousAuth(ctx),
     handler: async (request, reply) => {
       varyOnLanguage(reply);
@@ -35,12 +29,7 @@ export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/password/validate/user/:id', {
-    schema: {
-      params: UserIdParamsSchema,
-      body: PasswordValidateRequestSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postPasswordValidateUser, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: user,
     handler: async (request) => {
@@ -52,16 +41,11 @@ export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  for (const [path, checkPasswordFirst] of [
-    ['/deletion/user/:id', true],
-    ['/deletion/partner/user/:id', false],
+  for (const [endpoint, checkPasswordFirst] of [
+    [ENDPOINTS.postDeletionUser, true],
+    [ENDPOINTS.postDeletionPartnerUser, false],
   ] as const) {
-    r.post(path, {
-      schema: {
-        params: UserIdParamsSchema,
-        body: DeletionRequestSchema,
-        response: { 200: SuccessResponseSchema },
-      },
+    endpointRoute(r, endpoint, {
       config: { rateLimit: sensitiveRateLimit(ctx) },
       onRequest: user,
       handler: async (request) => {

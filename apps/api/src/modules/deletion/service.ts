@@ -31,7 +31,7 @@ import { audit } from '../audit/index.ts';
 import { badRequest, rateLimited } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { MINUTE_MS, isoNow } from '../../lib/time.ts';
-import { normalizeEmail } from '../profile/users.ts';
+import { normalizeEmail } from '../accounts/index.ts';
 import { consumedBy, tryConsume } from '../rate-limits/index.ts';
 import { orderedForDeletion, PLAYER_DATA_ERASERS } from './erasers.ts';
 import {

@@ -5,13 +5,13 @@
  */
 import type { ConfirmResponse, Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { confirmEmailAddress, findUserByEmail } from '../accounts/index.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { consumeLink, invalidateLinks } from './links.ts';
 import { createVerificationLink, queueVerificationEmail } from './verification.ts';
-import { takeQuota } from '../../lib/rate-limits.ts';
+import { takeQuota } from '../rate-limits/index.ts';
 
 /** Verification mails sent to one player per hour through email/send-confirmation-email. */
 export const MAX_RESENDS_PER_HOUR = 5;

@@ -5,20 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  ConfirmResponseSchema,
-  EmailConfirmRequestSchema,
-  EmailLinkQuerySchema,
-  SendConfirmationEmailRequestSchema,
-  SuccessResponseSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { confirmEmail, resendConfirmation } from './confirm.ts';
 import { confirmEmailUpdate, recoverEmail } from './update.ts';
-import { ipBanGuard } from '../bans/ip-bans.ts';
+import { ipBanGuard } from '../bans/index.ts';
 import { requestLocale } from '../../lib/locale.ts';
 
 /** Registers the e-mail routes on the /api scope. */
@@ -26,8 +21,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anonymous = anonymousAuth(ctx);
 
-  r.post('/email/confirm', {
-    schema: { body: EmailConfirmRequestSchema, response: { 200: ConfirmResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postEmailConfirm, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     handler: async (request) => {
@@ -37,8 +31,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   });
 
-  r.post('/email/send-confirmation-email', {
-    schema: { body: SendConfirmationEmailRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postEmailSendConfirmationEmail, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
@@ -55,12 +48,11 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   });
 
-  for (const [path, action] of [
-    ['/email/update-email-confirm', confirmEmailUpdate],
-    ['/email/update-email-recovery', recoverEmail],
+  for (const [endpoint, action] of [
+    [ENDPOINTS.getEmailUpdateEmailConfirm, confirmEmailUpdate],
+    [ENDPOINTS.getEmailUpdateEmailRecovery, recoverEmail],
   ] as const) {
-    r.get(path, {
-      schema: { querystring: EmailLinkQuerySchema, response: { 200: SuccessResponseSchema } },
+    endpointRoute(r, endpoint, {
       config: { rateLimit: sensitiveRateLimit(ctx) },
       onRequest: anonymous,
       handler: async (request, reply) => {

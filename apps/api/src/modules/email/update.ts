@@ -24,7 +24,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
 import { composeMail } from '../mail/mail-texts.ts';
@@ -42,7 +42,7 @@ import { revokeSessions } from '../session/sessions.ts';
 import { requireRecentAuthentication } from '../session/reauthentication.ts';
 import type { AuthInfo } from '../../plugins/auth.ts';
 import { consumeLink, createLink, invalidateLinks, pageUrl, type LinkCodes } from './links.ts';
-import { takeQuota } from '../../lib/rate-limits.ts';
+import { takeQuota } from '../rate-limits/index.ts';
 
 /** Days the recovery link sent to the old address stays valid. */
 export const RECOVERY_LINK_TTL_DAYS = 7;

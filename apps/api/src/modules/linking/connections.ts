@@ -6,7 +6,7 @@
  */
 import type { LinkProvider } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
 import { claimLink, type PendingLink, type ProviderAccount } from './link-states.ts';

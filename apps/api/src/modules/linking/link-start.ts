@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
-import { ipBanGuard } from '../bans/ip-bans.ts';
+import { ipBanGuard } from '../bans/index.ts';
 import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
 import { PROVIDER_CODES } from './provider-codes.ts';
 

@@ -5,12 +5,13 @@
  * the public listener in production mode. Outside production without a management port, metrics and docs
  * stay at `/api/metrics` and `/api/docs` for convenience ({@link operatorSurfacesOnPublicPort}).
  *
- * Routes: `GET /metrics` (text exposition format), `GET /docs` (OpenAPI JSON), `GET /health`, `GET /ready`
- * (as `/api/health` and `/api/ready`). No API key: the port itself is the boundary.
+ * Routes: `GET /metrics` (text exposition format), `GET /docs` (OpenAPI JSON), `GET /docs/ui` (Swagger UI,
+ * plugins/docs-ui.ts), `GET /health`, `GET /ready` (as `/api/health` and `/api/ready`). No API key: the port itself is the boundary.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.ts';
 import type { AppContext } from '../../context.ts';
+import { registerDocsUi } from '../../plugins/docs-ui.ts';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
 import { healthRoutes, type ReadinessCheck } from '../health/routes.ts';
 import type { Metrics } from '../metrics/routes.ts';
@@ -44,6 +45,7 @@ export async function buildManagementApp({
   registerErrorHandler(app);
   await metrics.routes(app);
   app.get('/docs', async () => openApi());
+  await registerDocsUi(app, { routePrefix: '/docs/ui', openApi });
   await healthRoutes(app, ctx, readinessChecks);
   return app;
 }

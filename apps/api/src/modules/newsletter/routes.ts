@@ -5,13 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  NewsletterResponseSchema,
-  OptInRequestSchema,
-  SuccessResponseSchema,
-  UnsubscribeRequestSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { listOptIns, setOptIn, unsubscribe } from './service.ts';
@@ -22,8 +18,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = userAuth(ctx);
 
-  r.get('/newsletter', {
-    schema: { response: { 200: NewsletterResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getNewsletter, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
@@ -33,8 +28,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   });
 
-  r.post('/newsletter/optin-user', {
-    schema: { body: OptInRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postNewsletterOptInUser, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: user,
     handler: async (request) => {
@@ -44,8 +38,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): P
     },
   });
 
-  r.post('/newsletter/unsubscribe', {
-    schema: { body: UnsubscribeRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postNewsletterUnsubscribe, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
     handler: async (request) => {

@@ -12,14 +12,14 @@
 import type { ErrorItem, Locale, PartnerRegisterRequest } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { randomToken, uuid } from '../../lib/crypto.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { requireCaptcha } from '../captcha/verify.ts';
-import { normalizeEmail, normalizeUsername } from '../profile/users.ts';
-import { DEFAULT_AVATAR_PATH } from '../register/service.ts';
-import { usernameError } from '../register/rules.ts';
+import { normalizeEmail, normalizeUsername } from '../accounts/index.ts';
+import { DEFAULT_AVATAR_PATH } from '../accounts/index.ts';
+import { usernameError } from '../accounts/index.ts';
 import { createSession, type RequestOrigin } from '../session/index.ts';
 import { claimToken, findUsableToken, tokenHash } from '../single-use-tokens/index.ts';
 import { PARTNERS, partnerKeyOf, ssoIdOf, type PartnerIdentity } from './sign-on.ts';

@@ -7,26 +7,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  CreatedResponseSchema,
-  PartnerCallbackQuerySchema,
-  PartnerCallbackResponseSchema,
-  PartnerLoginUrlRequestSchema,
-  PartnerParamsSchema,
-  PartnerRegisterRequestSchema,
-  PartnerTicketParamsSchema,
-  PartnerUrlResponseSchema,
-  PlayerPartnerLoginUrlQuerySchema,
-  PlayerPartnerLoginUrlRequestSchema,
-  type PartnerCallbackQuery,
-} from '@guildgate/contracts';
+import { ENDPOINTS, type PartnerCallbackQuery } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import type { PartnerKey } from '../../config/config.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
-import { ipBanGuard } from '../bans/ip-bans.ts';
-import { findUserByIdUser } from '../profile/users.ts';
+import { ipBanGuard } from '../bans/index.ts';
+import { findUserByIdUser } from '../accounts/index.ts';
 import { logInWithTicket, registerPartnerPlayer } from './registration.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { completeSignOn, partnerKeyOf, startSignOn } from './sign-on.ts';
@@ -50,12 +39,7 @@ export async function partnerRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const limited = { rateLimit: sensitiveRateLimit(ctx) };
   const loginBan = ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_LOGIN');
 
-  r.post('/partner/login-url', {
-    schema: {
-      querystring: PlayerPartnerLoginUrlQuerySchema,
-      body: PlayerPartnerLoginUrlRequestSchema,
-      response: { 200: PartnerUrlResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postPartnerLoginUrl, {
     config: limited,
     onRequest: anonymous,
     preHandler: loginBan,
@@ -72,12 +56,7 @@ export async function partnerRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.post('/partner/:partner/login-url', {
-    schema: {
-      params: PartnerParamsSchema,
-      body: PartnerLoginUrlRequestSchema,
-      response: { 200: PartnerUrlResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postPartnerNameLoginUrl, {
     config: limited,
     onRequest: anonymous,
     preHandler: loginBan,
@@ -87,8 +66,7 @@ export async function partnerRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.get('/partner/:partner/register-url', {
-    schema: { params: PartnerParamsSchema, response: { 200: PartnerUrlResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getPartnerNameRegisterUrl, {
     config: limited,
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_REGISTER'),
@@ -100,19 +78,17 @@ export async function partnerRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   const callback = (expected: PartnerKey | null) => ({
-    schema: { querystring: PartnerCallbackQuerySchema, response: { 200: PartnerCallbackResponseSchema } },
     config: limited,
     onRequest: anonymous,
     preHandler: loginBan,
     handler: async (request: FastifyRequest<{ Querystring: PartnerCallbackQuery }>) =>
       completeSignOn(ctx, request.query, expected, originOf(request)),
   });
-  r.get('/focus/oauth/partner', callback('focus'));
-  r.get('/creativeassembly/oauth/partner', callback('creative-assembly'));
-  r.get('/partner/log-in', callback(null));
+  endpointRoute(r, ENDPOINTS.getFocusOAuthPartner, callback('focus'));
+  endpointRoute(r, ENDPOINTS.getCreativeAssemblyOAuthPartner, callback('creative-assembly'));
+  endpointRoute(r, ENDPOINTS.getPartnerLogIn, callback(null));
 
-  r.post('/partner/user/register', {
-    schema: { body: PartnerRegisterRequestSchema, response: { 200: CreatedResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postPartnerUserRegister, {
     config: limited,
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_REGISTER'),
@@ -121,8 +97,7 @@ export async function partnerRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }),
   });
 
-  r.get('/partner/user/:created/log-in', {
-    schema: { params: PartnerTicketParamsSchema, response: { 200: CreatedResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getPartnerUserLogIn, {
     config: limited,
     onRequest: anonymous,
     preHandler: loginBan,

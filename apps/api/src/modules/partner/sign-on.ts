@@ -18,7 +18,7 @@ import {
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { PartnerKey } from '../../config/config.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, serviceUnavailable } from '../../lib/errors.ts';
 import {

@@ -9,7 +9,7 @@
 import type { AccountPasswordResetRequest, ErrorCode, ErrorItem } from '@guildgate/contracts';
 import { ENVIRONMENT_BEHAVIOUR } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { getUserById, newPasswordItems, setPasswordHash } from '../accounts/index.ts';

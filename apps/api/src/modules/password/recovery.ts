@@ -20,7 +20,7 @@ import {
   type PasswordRecoveryValidationRequest,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
 import { composeMail } from '../mail/mail-texts.ts';
@@ -43,7 +43,7 @@ import {
   type LinkCodes,
 } from '../email/index.ts';
 import { revokeSessions } from '../session/sessions.ts';
-import { takeQuota } from '../../lib/rate-limits.ts';
+import { takeQuota } from '../rate-limits/index.ts';
 import { forgetAccountFailures } from '../session/login-throttle.ts';
 
 /** Minutes a recovery link stays valid. */

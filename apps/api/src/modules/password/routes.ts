@@ -6,27 +6,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  AccountPasswordResetRequestSchema,
-  PasswordRecoveryCheckRequestSchema,
-  PasswordRecoveryRequestSchema,
-  PasswordRecoveryValidationRequestSchema,
-  SuccessResponseSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { resetAccountPassword } from './account-reset.ts';
 import { checkRecoveryLink, requestPasswordRecovery, resetRecoveredPassword } from './recovery.ts';
-import { ipBanGuard } from '../bans/ip-bans.ts';
+import { ipBanGuard } from '../bans/index.ts';
 
 /** Registers the password routes on the /api scope. */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/password/password-reset', {
-    schema: { body: AccountPasswordResetRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postPasswordPasswordReset, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: userAuth(ctx),
     handler: async (request) => {
@@ -36,8 +30,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/password/password-recovery', {
-    schema: { body: PasswordRecoveryRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postPasswordPasswordRecovery, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
@@ -47,8 +40,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/password/password-recovery-validation', {
-    schema: { body: PasswordRecoveryValidationRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postPasswordPasswordRecoveryValidation, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
@@ -58,8 +50,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/password/password-recovery-check', {
-    schema: { body: PasswordRecoveryCheckRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postPasswordPasswordRecoveryCheck, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),

@@ -6,3 +6,4 @@
 export { loadConnections, loadUser } from './service.ts';
 export { updateUsername } from './username.ts';
 export { saveLocale } from './locale.ts';
+export { profileRoutes } from './routes.ts';

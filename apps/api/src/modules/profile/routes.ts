@@ -6,18 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  ConnectionsResponseSchema,
-  ProfileQuerySchema,
-  SuccessResponseSchema,
-  UpdateEmailRequestSchema,
-  UpdateLocaleRequestSchema,
-  UpdateUsernameRequestSchema,
-  UserIdParamsSchema,
-  UserSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { requestLocale } from '../../lib/locale.ts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { updateUsername } from './username.ts';
@@ -33,8 +25,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   const user = userAuth(ctx);
 
-  r.get('/profile/user/:id', {
-    schema: { params: UserIdParamsSchema, querystring: ProfileQuerySchema, response: { 200: UserSchema } },
+  endpointRoute(r, ENDPOINTS.getProfileUser, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);
@@ -44,12 +35,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.post('/profile/user/:id/update-username', {
-    schema: {
-      params: UserIdParamsSchema,
-      body: UpdateUsernameRequestSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postProfileUserUpdateUsername, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: user,
     handler: async (request) => {
@@ -59,15 +45,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.post('/profile/user/:id/update-locale', {
-    schema: {
-      description:
-        "Saves the player's language (issue 19 §7, the footer's switcher): read back as User.Locale; " +
-        'e-mails use it first, and reference data when a call names no language.',
-      params: UserIdParamsSchema,
-      body: UpdateLocaleRequestSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postProfileUserUpdateLocale, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request, request.params.id);
@@ -77,12 +55,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.post('/profile/user/:id/update-email', {
-    schema: {
-      params: UserIdParamsSchema,
-      body: UpdateEmailRequestSchema,
-      response: { 200: SuccessResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postProfileUserUpdateEmail, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: user,
     handler: async (request) => {
@@ -92,8 +65,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.get('/profile/connects', {
-    schema: { response: { 200: ConnectionsResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getProfileConnects, {
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request);

@@ -6,7 +6,7 @@
 import { ENVIRONMENT_BEHAVIOUR } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getUserById, setUsername, usernameError, usernameTaken } from '../accounts/index.ts';
 

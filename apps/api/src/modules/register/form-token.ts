@@ -8,7 +8,7 @@
  * `TimeOnPageMs` is no longer trusted.
  */
 import type { AppContext } from '../../context.ts';
-import { takeQuota, type LimiterOptions } from '../../lib/rate-limits.ts';
+import { takeQuota, type LimiterOptions } from '../rate-limits/index.ts';
 import { signToken, verifySignedToken, type SignedTokenKind } from '../../lib/signed-tokens.ts';
 
 /** How long a form token lasts, seconds (a page left open longer must be reloaded). */

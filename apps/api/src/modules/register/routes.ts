@@ -4,21 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  ConfirmResponseSchema,
-  RegisterFormTokenResponseSchema,
-  RegisterRequestSchema,
-  RegisterVerifyRequestSchema,
-  SuccessResponseSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { confirmEmail } from '../email/index.ts';
 import { registerPlayer } from './service.ts';
 import { issueFormToken } from './form-token.ts';
-import { ipBanGuard } from '../bans/ip-bans.ts';
+import { ipBanGuard } from '../bans/index.ts';
 import { requestLocale } from '../../lib/locale.ts';
 
 /** Registers the register routes on the /api scope. */
@@ -26,8 +21,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anonymous = anonymousAuth(ctx);
 
-  r.get('/register/form-token', {
-    schema: { response: { 200: RegisterFormTokenResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getRegisterFormToken, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     handler: async (_request, reply) => {
@@ -37,8 +31,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/register/new-user', {
-    schema: { body: RegisterRequestSchema, response: { 201: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postRegisterNewUser, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED_REGISTER'),
@@ -48,8 +41,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/register/verify', {
-    schema: { body: RegisterVerifyRequestSchema, response: { 200: ConfirmResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postRegisterVerify, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     handler: async (request) => {

@@ -7,14 +7,13 @@
  */
 import {
   ENVIRONMENT_BEHAVIOUR,
-  type ErrorCode,
   type ErrorItem,
   type Locale,
   type RegisterRequest,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { uuid } from '../../lib/crypto.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -35,7 +34,6 @@ import { requireCaptcha } from '../captcha/verify.ts';
 import { checkFormToken, spendFormToken, unspendFormToken } from './form-token.ts';
 
 /** Kept for partner/registration.ts until it imports accounts' index (issue 20; removed at merge). */
-export { DEFAULT_AVATAR_PATH };
 
 /** The store checks of a form whose field rules hold: username taken, then the e-mail's (accounts). */
 async function storeErrors(ctx: AppContext, form: RegisterRequest, items: ErrorItem[]): Promise<ErrorItem[]> {

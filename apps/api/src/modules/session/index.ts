@@ -58,3 +58,4 @@ export const playerDataEraser: PlayerDataEraser = {
     await deleteSessionsOf(trx, player.id);
   },
 };
+export { setPlayerBanned } from './player-bans.ts';

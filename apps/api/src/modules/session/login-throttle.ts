@@ -29,7 +29,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import { rateLimited } from '../../lib/errors.ts';
-import { retryAfterSeconds, tryConsume, type LimiterOptions } from '../../lib/rate-limits.ts';
+import { retryAfterSeconds, tryConsume, type LimiterOptions } from '../rate-limits/index.ts';
 import { captchaConfigured, checkCaptchaToken } from '../captcha/verify.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 

@@ -6,22 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import {
-  CreatedResponseSchema,
-  IdentifyRequestSchema,
-  IdentifyResponseSchema,
-  IdentityParamsSchema,
-  LoginRequestSchema,
-  LogoutResponseSchema,
-  TokenRefreshQuerySchema,
-  TokenRefreshResponseSchema,
-  TokenSchema,
-  TokenVerifyQuerySchema,
-  TokenVerifyResponseSchema,
-  UserIdParamsSchema,
-  UserLoginRequestSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import {
   authenticatedClientOf,
@@ -33,7 +20,7 @@ import { deviceCookieName, setDeviceCookie } from './device-cookies.ts';
 import { logOut, refreshTokens, tokenForIdentity } from './sessions.ts';
 import { verifyAccessToken } from './authentication.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
-import { ipBanGuard } from '../bans/ip-bans.ts';
+import { ipBanGuard } from '../bans/index.ts';
 import { captchaEnabled, requireCaptcha } from '../captcha/verify.ts';
 
 /**
@@ -59,8 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const anonymous = anonymousAuth(ctx);
   const user = userAuth(ctx);
 
-  r.post('/log/identify', {
-    schema: { body: IdentifyRequestSchema, response: { 200: IdentifyResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postLogIdentify, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
@@ -70,8 +56,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.post('/log/log-in', {
-    schema: { body: LoginRequestSchema, response: { 200: CreatedResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postLogLogIn, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
@@ -84,12 +69,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.post('/log/user/:id/log-in', {
-    schema: {
-      params: UserIdParamsSchema,
-      body: UserLoginRequestSchema,
-      response: { 200: CreatedResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postLogUserLogIn, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
@@ -102,8 +82,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.get('/token/:identity', {
-    schema: { params: IdentityParamsSchema, response: { 200: TokenSchema } },
+  endpointRoute(r, ENDPOINTS.getTokenIdentity, {
     onRequest: anonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -114,8 +93,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // A partner's server authenticates its client with HTTP Basic here; the SPA sends the anonymous bearer.
   const clientOrAnonymous = clientOrAnonymousAuth(ctx, anonymous);
 
-  r.get('/token/refresh', {
-    schema: { querystring: TokenRefreshQuerySchema, response: { 200: TokenRefreshResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getTokenRefresh, {
     onRequest: clientOrAnonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -124,8 +102,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.get('/token/verify', {
-    schema: { querystring: TokenVerifyQuerySchema, response: { 200: TokenVerifyResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getTokenVerify, {
     onRequest: clientOrAnonymous,
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -133,8 +110,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   });
 
-  r.post('/log/user/:id/log-out', {
-    schema: { params: UserIdParamsSchema, response: { 200: LogoutResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postLogUserLogOut, {
     onRequest: user,
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);

@@ -12,7 +12,7 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { openWithSecret, randomToken, sealWithSecret, sha256, uuid } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { claimToken, findToken, issueToken } from '../single-use-tokens/index.ts';
 import { PARTNER_SCOPE, PORTAL_SCOPE } from './access-tokens.ts';
 import {

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import type { OAuthQuery } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';

@@ -16,18 +16,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import formbody from '@fastify/formbody';
 import {
-  OAuthProfileQuerySchema,
-  OAuthProfileResponseSchema,
-  OAuthQuerySchema,
-  OAuthResponseSchema,
-  OAuthTokenErrorBodySchema,
-  OAuthTokenRequestSchema,
-  OAuthTokenResponseSchema,
+  ENDPOINTS,
   type OAuthTokenErrorBody,
   type OAuthTokenErrorCode,
   type OAuthTokenRequest,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import {
   authenticateClient,
@@ -39,11 +34,11 @@ import {
 import { toErrorResponse } from '../../plugins/error-handler.ts';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
 import { authenticateToken, hasScope } from '../session/index.ts';
-import { loadUser } from '../profile/routes.ts';
+import { loadUser } from '../profile/index.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { handleAuthorizationRequest } from './authorization-endpoint.ts';
 import { handleAccessTokenRequest, invalidRequest, OAuthTokenRefusal } from './token-endpoint.ts';
-import { consumedBy, takeQuota, tryConsume } from '../../lib/rate-limits.ts';
+import { consumedBy, takeQuota, tryConsume } from '../rate-limits/index.ts';
 
 /** What each refusal tells a partner's developer (never which check of a grant failed). */
 const DESCRIPTIONS: Record<OAuthTokenErrorCode, string> = {
@@ -169,8 +164,7 @@ function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: Fasti
 export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/oauth', {
-    schema: { querystring: OAuthQuerySchema, response: { 200: OAuthResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getOAuth, {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymousAuth(ctx),
     handler: async (request, reply) => {
@@ -183,16 +177,9 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     },
   });
 
-  r.get('/oauth/profile', {
+  endpointRoute(r, ENDPOINTS.getOAuthProfile, {
     // Partner servers authenticate with their client credentials, not with an api key.
     config: { public: true },
-    schema: {
-      description:
-        'Partner server-to-server call (HTTP Basic client credentials): the public profile and badges ' +
-        'of the player an access token of this client names (scope profile). See docs/partner-api.md.',
-      querystring: OAuthProfileQuerySchema,
-      response: { 200: OAuthProfileResponseSchema },
-    },
     onRequest: clientAuth(ctx),
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -218,15 +205,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   await app.register(async (scope) => {
     // A token request is a few parameters: its body is bounded tighter than the API's.
     await scope.register(formbody, { bodyLimit: TOKEN_BODY_LIMIT_BYTES });
-    scope.withTypeProvider<ZodTypeProvider>().post('/oauth/token', {
-      schema: {
-        body: OAuthTokenRequestSchema,
-        response: {
-          200: OAuthTokenResponseSchema,
-          400: OAuthTokenErrorBodySchema,
-          401: OAuthTokenErrorBodySchema,
-        },
-      },
+    endpointRoute(scope.withTypeProvider<ZodTypeProvider>(), ENDPOINTS.postOAuthToken, {
       // Throttled by client, and by IP for failed authentications (tokenClientCheck), not by IP alone.
       config: { public: true },
       bodyLimit: TOKEN_BODY_LIMIT_BYTES,

@@ -16,7 +16,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { isoNow } from '../../lib/time.ts';
 import { mintTokens, openSession, PARTNER_SCOPE, revokeSessions } from '../session/index.ts';
 import { claimToken, findToken, tokenHash } from '../single-use-tokens/index.ts';

@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { SurveySubmitRequestSchema, SurveySubmitResponseSchema } from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { requireSelf, userAuth } from '../../plugins/auth.ts';
 import { submitSurvey } from './service.ts';
 
@@ -21,14 +22,7 @@ import { submitSurvey } from './service.ts';
 export async function surveyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/survey/qualification', {
-    schema: {
-      description:
-        'The logged-in player submits the profiling survey (spec §7 POST survey/qualification); the ' +
-        'first submission earns the Profiler Badge, a later one replaces the answers.',
-      body: SurveySubmitRequestSchema,
-      response: { 200: SurveySubmitResponseSchema },
-    },
+  endpointRoute(r, ENDPOINTS.postSurveyQualification, {
     onRequest: userAuth(ctx),
     handler: async (request, reply) => {
       const auth = requireSelf(request);

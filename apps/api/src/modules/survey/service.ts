@@ -28,7 +28,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PlayerDataEraser } from '../../db/player-data.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit } from '../audit/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
 import { getUserById, normalizeUsername } from '../accounts/index.ts';

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
@@ -24,7 +25,7 @@ export function AccessKeyPage() {
   const [search] = useSearchParams();
   const validate = useMutation({
     mutationFn: (Value: string) =>
-      afterSubmitDelay(() => api.call('POST', 'accesskey/validate', { body: { Value } })),
+      afterSubmitDelay(() => api.call(ENDPOINTS.postAccessKeyValidate, { body: { Value } })),
   });
   const { register, handleSubmit, setError, formState } = useForm<{ Value: string }>({
     defaultValues: { Value: '' },

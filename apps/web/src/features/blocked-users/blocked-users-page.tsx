@@ -8,6 +8,7 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { Avatar, ui, useConfirmation } from '../../shared/ui/index.ts';
@@ -23,7 +24,7 @@ export function BlockedUsersPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const { confirm, dialog } = useConfirmation();
   const unblock = useMutation({
-    mutationFn: (userBlockedId: string) => api.call('POST', 'unblock', { body: { userBlockedId } }),
+    mutationFn: (userBlockedId: string) => api.call(ENDPOINTS.postUnblock, { body: { userBlockedId } }),
     onSuccess: async () => {
       // The profile is reloaded in place (the page stays, unlike a session restore).
       await store.refreshProfile();

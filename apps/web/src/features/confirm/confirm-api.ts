@@ -3,11 +3,7 @@
  * POST email/send-confirmation-email).
  */
 import { useMutation } from '@tanstack/react-query';
-import {
-  ConfirmResponseSchema,
-  type ConfirmResponse,
-  type SendConfirmationEmailRequest,
-} from '@guildgate/contracts';
+import { ENDPOINTS, type ConfirmResponse, type SendConfirmationEmailRequest } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 
@@ -20,11 +16,8 @@ export function useConfirmLink(kind: LinkKind) {
   return useMutation({
     mutationFn: (secret: string): Promise<ConfirmResponse> =>
       kind === 'register-verify'
-        ? api.call('POST', 'register/verify', {
-            body: { VerificationCode: secret },
-            schema: ConfirmResponseSchema,
-          })
-        : api.call('POST', 'email/confirm', { body: { Uid: secret }, schema: ConfirmResponseSchema }),
+        ? api.call(ENDPOINTS.postRegisterVerify, { body: { VerificationCode: secret } })
+        : api.call(ENDPOINTS.postEmailConfirm, { body: { Uid: secret } }),
   });
 }
 
@@ -33,6 +26,6 @@ export function useSendConfirmation() {
   const api = useApi();
   return useMutation({
     mutationFn: (body: SendConfirmationEmailRequest) =>
-      afterSubmitDelay(() => api.call('POST', 'email/send-confirmation-email', { body })),
+      afterSubmitDelay(() => api.call(ENDPOINTS.postEmailSendConfirmationEmail, { body })),
   });
 }

@@ -12,7 +12,7 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConnectionsResponseSchema, type Connection } from '@guildgate/contracts';
+import { ENDPOINTS, type Connection } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { ui, useConfirmation, type Confirmation } from '../../shared/ui/index.ts';
 import { lastSyncText } from './sync-age.ts';
@@ -117,7 +117,7 @@ export function ConnectionsPage() {
   const connections = useQuery({
     queryKey: ['profile', 'connects'],
     queryFn: () =>
-      api.call('GET', 'profile/connects', { schema: ConnectionsResponseSchema }).catch((error: unknown) => {
+      api.call(ENDPOINTS.getProfileConnects).catch((error: unknown) => {
         onError(error);
         throw error;
       }),

@@ -11,7 +11,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CookieCategory, SetCookieRequest } from '@guildgate/contracts';
+import { ENDPOINTS, type CookieCategory, type SetCookieRequest } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
 import { shownCategories, valuesFromCategories } from '../../shared/cookies/consent.ts';
@@ -49,7 +49,7 @@ export function CookiesPage() {
   });
   const setCookie = useMutation({
     mutationFn: (body: SetCookieRequest) =>
-      api.call('POST', `cookie/user/${encodeURIComponent(idUser)}/set-cookie`, { body }),
+      api.call(ENDPOINTS.postCookieUserSetCookie, { params: { id: idUser }, body }),
   });
 
   const onToggle = (category: CookieCategory, on: boolean) => {

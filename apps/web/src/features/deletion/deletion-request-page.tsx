@@ -14,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DELETION_REASON_MAX, DeletionTypesResponseSchema, type User } from '@guildgate/contracts';
+import { DELETION_REASON_MAX, ENDPOINTS, type User } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
@@ -49,7 +49,8 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
   const check = useMutation({
     mutationFn: (Password: string) =>
       afterSubmitDelay(() =>
-        api.call('POST', `password/validate/user/${encodeURIComponent(user.Id_User)}`, {
+        api.call(ENDPOINTS.postPasswordValidateUser, {
+          params: { id: user.Id_User },
           body: { Password },
         }),
       ),
@@ -97,7 +98,7 @@ function ReasonStep({ onDone }: { onDone: (reason: Reason) => void }) {
   const types = useQuery({
     queryKey: ['deletion', 'types'],
     queryFn: () =>
-      api.call('GET', 'deletion/types', { schema: DeletionTypesResponseSchema }).catch((failure: unknown) => {
+      api.call(ENDPOINTS.getDeletionTypes).catch((failure: unknown) => {
         onError(failure);
         throw failure;
       }),
@@ -198,18 +199,15 @@ function ConfirmStep({
   const remove = useMutation({
     mutationFn: () =>
       afterSubmitDelay(() =>
-        api.call(
-          'POST',
-          `${password === null ? 'deletion/partner/user' : 'deletion/user'}/${encodeURIComponent(user.Id_User)}`,
-          {
-            body: {
-              ...(password === null ? {} : { Password: password }),
-              Email: user.Email,
-              Id_DeletionType: reason.id,
-              DeletionReason: reason.text || null,
-            },
+        api.call(password === null ? ENDPOINTS.postDeletionPartnerUser : ENDPOINTS.postDeletionUser, {
+          params: { id: user.Id_User },
+          body: {
+            ...(password === null ? {} : { Password: password }),
+            Email: user.Email,
+            Id_DeletionType: reason.id,
+            DeletionReason: reason.text || null,
           },
-        ),
+        }),
       ),
   });
   const onDelete = () => {

@@ -16,7 +16,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { ENDPOINTS, type Endpoint, type LinkCallbackResponse } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { wantedRedirect } from '../../shared/redirect/carry-over.ts';
@@ -24,11 +24,29 @@ import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { linkingCall, type LinkingCall, type LinkStep, type Provider } from './linking-calls.ts';
 
-const AuthSchema = z.object({ URL: z.string() });
-const CallbackSchema = z.object({
-  AccountId: z.string().nullish(),
-  RedirectUrl: z.string().nullish(),
-});
+/** The endpoint table's linking calls, by the spec §7 path linking-calls.ts names them with. */
+const LINKING_ENDPOINTS: Record<string, Endpoint> = {
+  'GET steam/auth': ENDPOINTS.getSteamAuth,
+  'GET twitch/auth': ENDPOINTS.getTwitchAuth,
+  'GET epicgames/auth': ENDPOINTS.getEpicGamesAuth,
+  'POST steam/callback': ENDPOINTS.postSteamCallback,
+  'POST steam/partner/callback': ENDPOINTS.postSteamPartnerCallback,
+  'POST twitch/callback': ENDPOINTS.postTwitchCallback,
+  'POST epicgames/callback': ENDPOINTS.postEpicGamesCallback,
+  'POST steam/unlink': ENDPOINTS.postSteamUnlink,
+  'POST twitch/unlink': ENDPOINTS.postTwitchUnlink,
+  'POST epicgames/unlink': ENDPOINTS.postEpicGamesUnlink,
+};
+
+/**
+ * The endpoint table's entry of a linking call.
+ * @throws Error when the table has no such call
+ */
+function linkingEndpoint(method: 'GET' | 'POST', path: string): Endpoint {
+  const endpoint = LINKING_ENDPOINTS[`${method} ${path}`];
+  if (!endpoint) throw new Error(`No ${method} ${path} in the endpoint table`);
+  return endpoint;
+}
 
 /** What a linking flow is doing (spec §3 Client state loading flags). */
 export type LinkingFlag = 'linking' | 'refreshing' | 'callback' | 'unlinking';
@@ -67,14 +85,17 @@ export function LinkingPage({ provider, step }: { provider: Provider; step: Link
     mutationFn: async (call: Exclude<LinkingCall, { kind: 'bad-request' }>) => {
       try {
         if (call.kind === 'auth') {
-          const answer = await api.call('GET', call.path, { query: call.query, schema: AuthSchema });
+          // Every auth call answers LinkAuthResponse (URL).
+          const auth = linkingEndpoint('GET', call.path) as typeof ENDPOINTS.getSteamAuth;
+          const answer = await api.call(auth, { query: call.query as { callbackPath: string } });
           if (!/^https?:\/\//i.test(answer.URL)) throw new Error('The provider URL is not http(s)');
           window.location.assign(answer.URL);
           return;
         }
-        const answer = await api.call('POST', call.path, {
-          body: call.body,
-          schema: CallbackSchema.nullish(),
+        // A callback answers LinkCallbackResponse; an unlink only Success (no AccountId, no RedirectUrl).
+        const post = linkingEndpoint('POST', call.path) as typeof ENDPOINTS.postSteamCallback;
+        const answer: Partial<LinkCallbackResponse> = await api.call(post, {
+          body: call.body as Record<string, string>,
         });
         // In place: a restore would unmount this page and start the flow again.
         await store.refreshProfile();

@@ -5,23 +5,15 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import {
-  CreatedResponseSchema,
-  IdentifyResponseSchema,
+  ENDPOINTS,
   type IdentifyRequest,
   type IdentifyResponse,
   type LoginRequest,
   type UserLoginRequest,
 } from '@guildgate/contracts';
-import { z } from 'zod';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useCaptchaToken, useStepUpCaptchaToken, withCaptchaStepUp } from '../../shared/captcha/captcha.ts';
-
-/**
- * Answer of POST partner/login-url. Not in @guildgate/contracts yet (the partner API comes in a later
- * issue); kept here until contracts exports it.
- */
-export const PartnerLoginUrlResponseSchema = z.object({ URL: z.string() });
 
 /** Step 1 of the two-step login: identify the player (spec §2 Login, §4 Login). */
 export function useIdentify() {
@@ -30,10 +22,7 @@ export function useIdentify() {
   return useMutation({
     mutationFn: (body: IdentifyRequest) =>
       afterSubmitDelay(async () =>
-        api.call('POST', 'log/identify', {
-          body: { ...body, Token: await captcha('login') },
-          schema: IdentifyResponseSchema,
-        }),
+        api.call(ENDPOINTS.postLogIdentify, { body: { ...body, Token: await captcha('login') } }),
       ),
   });
 }
@@ -51,10 +40,7 @@ export function useUserLogin() {
       afterSubmitDelay(async () =>
         withCaptchaStepUp(
           (Token) =>
-            api.call('POST', `log/user/${encodeURIComponent(idUser)}/log-in`, {
-              body: { ...body, Token },
-              schema: CreatedResponseSchema,
-            }),
+            api.call(ENDPOINTS.postLogUserLogIn, { params: { id: idUser }, body: { ...body, Token } }),
           await captcha('login'),
           () => stepUp('login'),
         ),
@@ -74,8 +60,7 @@ export function useOneStepLogin() {
     mutationFn: (body: LoginRequest) =>
       afterSubmitDelay(async () =>
         withCaptchaStepUp(
-          (Token) =>
-            api.call('POST', 'log/log-in', { body: { ...body, Token }, schema: CreatedResponseSchema }),
+          (Token) => api.call(ENDPOINTS.postLogLogIn, { body: { ...body, Token } }),
           await captcha('login'),
           () => stepUp('login'),
         ),
@@ -97,7 +82,7 @@ export function usePartnerLoginUrl() {
       clientId: string;
     }) =>
       afterSubmitDelay(() =>
-        api.call('POST', 'partner/login-url', {
+        api.call(ENDPOINTS.postPartnerLoginUrl, {
           query: { redirectUrl, clientId },
           body: {
             Id_User: user.Id_User,
@@ -105,7 +90,6 @@ export function usePartnerLoginUrl() {
             Username: user.Username,
             Email: user.Email,
           },
-          schema: PartnerLoginUrlResponseSchema,
         }),
       ),
   });

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LogoutResponseSchema } from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { removePartnerCookie } from '../../shared/cookies/cookies.ts';
 import { wantedRedirect } from '../../shared/redirect/carry-over.ts';
@@ -43,9 +43,7 @@ export function LogoutPage() {
         search.get('id-user') || store.getState().user?.Id_User || store.getState().token?.Id_User;
       if (idUser && store.getState().token) {
         try {
-          const answer = await api.call('POST', `log/user/${encodeURIComponent(idUser)}/log-out`, {
-            schema: LogoutResponseSchema,
-          });
+          const answer = await api.call(ENDPOINTS.postLogUserLogOut, { params: { id: idUser } });
           if (answer.CookieName) removePartnerCookie(answer.CookieName);
         } catch (error) {
           console.warn('Log-out call failed; the session is cleared locally', error);

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NewsletterResponseSchema, type OptIn } from '@guildgate/contracts';
+import { ENDPOINTS, type OptIn } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
 import { ErrorSummary, StatusMessage, Switch } from '../../shared/ui/index.ts';
@@ -27,14 +27,14 @@ export function NewsletterPage() {
   const lists = useQuery({
     queryKey: QUERY_KEY,
     queryFn: () =>
-      api.call('GET', 'newsletter', { schema: NewsletterResponseSchema }).catch((error: unknown) => {
+      api.call(ENDPOINTS.getNewsletter).catch((error: unknown) => {
         onError(error);
         throw error;
       }),
   });
   const toggle = useMutation({
     mutationFn: ({ list, on }: { list: OptIn; on: boolean }) =>
-      api.call('POST', 'newsletter/optin-user', {
+      api.call(ENDPOINTS.postNewsletterOptInUser, {
         // The general consent follows the lists (the server derives it; docs/account-data.md).
         body: { ListId: list.ListId, IsOptIn: on, IsG2GOptIn: on || (lists.data?.IsG2GOptIn ?? false) },
       }),

@@ -11,12 +11,9 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
-  CreatedResponseSchema,
+  ENDPOINTS,
   ENVIRONMENT_BEHAVIOUR,
-  PartnerCallbackResponseSchema,
-  RecaptchaVerifyResponseSchema,
   type PartnerCallbackResponse,
   type RuntimeConfiguration,
 } from '@guildgate/contracts';
@@ -39,8 +36,6 @@ import {
   TextField,
   ui,
 } from '../../shared/ui/index.ts';
-
-const OAuthResponseSchema = z.object({ RedirectUri: z.string() });
 
 /** Holds the partner identity of a callback answer for the next pages (spec §3 Client state). */
 function holdIdentity(answer: PartnerCallbackResponse): void {
@@ -68,10 +63,7 @@ function queryObject(search: URLSearchParams): Record<string, string> {
  */
 async function verifyPartnerCaptcha(api: ApiClient, token: string | null): Promise<string | null> {
   if (token === null) return null;
-  const { Success, IsValid } = await api.call('POST', 'recaptcha/verify', {
-    body: { Token: token },
-    schema: RecaptchaVerifyResponseSchema,
-  });
+  const { Success, IsValid } = await api.call(ENDPOINTS.postRecaptchaVerify, { body: { Token: token } });
   if (!Success) throw captchaRefusal('ERROR_CAPTCHA_VERIFY_FAILED');
   if (!IsValid) throw captchaRefusal('ERROR_CAPTCHA_REGISTER_INVALID');
   return token;
@@ -93,24 +85,22 @@ async function registerPartnerPlayer(
 ): Promise<{ Created: string }> {
   const ReCAPTCHAToken = await verifyPartnerCaptcha(api, captchaToken);
   const identity = ssoIdentity();
-  const { Created } = await api.call('POST', 'partner/user/register', {
+  const { Created } = await api.call(ENDPOINTS.postPartnerUserRegister, {
     body: {
       ReCAPTCHAToken,
       Username,
       ...consents,
       ApproveCodeOfConduct: true,
-      State: search.get('state'),
+      // As before the table: a missing state is sent as null, which the API refuses (400).
+      State: search.get('state') as string,
       Email: identity?.email ?? null,
       Id_SSO: identity?.id ?? null,
       Partner: config.environmentName,
       ClientId: wantedClientId(search, config.clientId),
       StudioName: config.registerStudioName,
     },
-    schema: CreatedResponseSchema,
   });
-  return api.call('GET', `partner/user/${encodeURIComponent(Created)}/log-in`, {
-    schema: CreatedResponseSchema,
-  });
+  return api.call(ENDPOINTS.getPartnerUserLogIn, { params: { created: Created } });
 }
 
 /**
@@ -154,10 +144,7 @@ export function OAuthPage() {
   const follow = useFollowRedirect();
   const [search] = useSearchParams();
   useFlowOnce(async () => {
-    const answer = await api.call('GET', 'oauth', {
-      query: queryObject(search),
-      schema: OAuthResponseSchema,
-    });
+    const answer = await api.call(ENDPOINTS.getOAuth, { query: queryObject(search) });
     await follow([answer.RedirectUri], '/');
   });
   return <NoUi heading={t('oauth.heading')} />;
@@ -176,11 +163,13 @@ export function PartnerCallbackPage() {
   useFlowOnce(async () => {
     // §7: focus/oauth/partner, creativeassembly/oauth/partner; partner/log-in outside the partner environments.
     const partner = ENVIRONMENT_BEHAVIOUR[config.environmentName].partnerKey;
-    const path = partner ? `${partner.replace('-', '')}/oauth/partner` : 'partner/log-in';
-    const answer = await api.call('GET', path, {
-      query: queryObject(search),
-      schema: PartnerCallbackResponseSchema,
-    });
+    const endpoint =
+      partner === 'focus'
+        ? ENDPOINTS.getFocusOAuthPartner
+        : partner === 'creative-assembly'
+          ? ENDPOINTS.getCreativeAssemblyOAuthPartner
+          : ENDPOINTS.getPartnerLogIn;
+    const answer = await api.call(endpoint, { query: queryObject(search) });
     holdIdentity(answer);
     if (!answer.Validated) {
       // The partner account's e-mail is not verified (spec §2 Unverified-account page).

@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SuccessResponseSchema } from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
@@ -35,7 +35,7 @@ export function PasswordRecoveryPage() {
   const navigate = useNavigate();
   const send = useMutation({
     mutationFn: (Email: string) =>
-      afterSubmitDelay(() => api.call('POST', 'password/password-recovery', { body: { Email } })),
+      afterSubmitDelay(() => api.call(ENDPOINTS.postPasswordPasswordRecovery, { body: { Email } })),
   });
   const { register, handleSubmit, setError, formState } = useForm<{ Email: string }>({
     defaultValues: { Email: '' },
@@ -120,7 +120,7 @@ function ResetForm({ token, onDeadLink }: { token: string; onDeadLink: (code: st
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       afterSubmitDelay(() =>
-        api.call('POST', 'password/password-recovery-validation', {
+        api.call(ENDPOINTS.postPasswordPasswordRecoveryValidation, {
           body: { Token: token, Password: values.Password, Confirm: values.ConfirmPassword },
         }),
       ),
@@ -176,11 +176,7 @@ export function PasswordResetPage() {
   const [deadAtSubmit, setDeadAtSubmit] = useState<string | null>(null);
   const check = useQuery({
     queryKey: ['password-recovery', 'check', token],
-    queryFn: () =>
-      api.call('POST', 'password/password-recovery-check', {
-        body: { Token: token },
-        schema: SuccessResponseSchema,
-      }),
+    queryFn: () => api.call(ENDPOINTS.postPasswordPasswordRecoveryCheck, { body: { Token: token } }),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,

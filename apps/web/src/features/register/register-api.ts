@@ -5,7 +5,7 @@
  * ReCAPTCHAToken when the captcha is on.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { RegisterFormTokenResponseSchema, type RegisterRequest } from '@guildgate/contracts';
+import { ENDPOINTS, type RegisterRequest } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useCaptchaToken } from '../../shared/captcha/captcha.ts';
@@ -20,8 +20,7 @@ export function useRegisterFormToken() {
   const api = useApi();
   return useQuery({
     queryKey: ['register', 'form-token'],
-    queryFn: () =>
-      api.call('GET', 'register/form-token', { schema: RegisterFormTokenResponseSchema, cache: 'no-store' }),
+    queryFn: () => api.call(ENDPOINTS.getRegisterFormToken, { cache: 'no-store' }),
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -37,7 +36,7 @@ export function useRegisterUser() {
   return useMutation({
     mutationFn: (body: RegisterRequest) =>
       afterSubmitDelay(async () =>
-        api.call('POST', 'register/new-user', {
+        api.call(ENDPOINTS.postRegisterNewUser, {
           body: { ...body, ReCAPTCHAToken: await captcha('register') },
         }),
       ),

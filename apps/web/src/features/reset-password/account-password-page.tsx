@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
@@ -39,7 +40,7 @@ export function AccountPasswordPage() {
     mutationFn: (values: Values) =>
       reauth.guard(() =>
         afterSubmitDelay(() =>
-          api.call('POST', 'password/password-reset', {
+          api.call(ENDPOINTS.postPasswordPasswordReset, {
             body: { ...values, OldPassword: askOld ? values.OldPassword : null },
           }),
         ),

@@ -17,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import {
   AGE_OPTIONS,
   DEV_TYPE_OPTIONS,
-  FAVORITE_FEATURE_OTHER,
+  ENDPOINTS,
   FAVORITE_FEATURES,
+  FAVORITE_FEATURE_OTHER,
   GAME_INFORMATION_SOURCES,
   GAMING_WEBSITES,
   GENDER_OPTIONS,
@@ -26,7 +27,6 @@ import {
   REVIEW_OPTIONS,
   SOCIAL_NETWORKS,
   SURVEY_STEP_COUNT,
-  SurveySubmitResponseSchema,
   activeStepCount,
   hasOtherSocialNetwork,
   type SurveyAnswers,
@@ -126,9 +126,7 @@ function SurveyForm({ steamId, username }: { steamId: string; username: string }
   const [general, setGeneral] = useState<string[]>([]);
   const submit = useMutation({
     mutationFn: async (body: SurveySubmitRequest) => {
-      const answer = await afterSubmitDelay(() =>
-        api.call('POST', 'survey/qualification', { body, schema: SurveySubmitResponseSchema }),
-      );
+      const answer = await afterSubmitDelay(() => api.call(ENDPOINTS.postSurveyQualification, { body }));
       // The badge shows in the account at once; a failed reload only delays it to the next load.
       await store.refreshProfile().catch((error: unknown) => {
         console.warn('The profile could not be reloaded after the survey', error);

@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
 import { ui } from '../../shared/ui/index.ts';
@@ -22,7 +23,7 @@ export function UnsubscribePage() {
   const token = useLinkSecret('token');
   const started = useRef(false);
   const { mutate, isSuccess } = useMutation({
-    mutationFn: (value: string) => api.call('POST', 'newsletter/unsubscribe', { body: { Token: value } }),
+    mutationFn: (value: string) => api.call(ENDPOINTS.postNewsletterUnsubscribe, { body: { Token: value } }),
     onError,
   });
   useEffect(() => {

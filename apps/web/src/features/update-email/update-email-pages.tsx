@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { confirmsEmail, emailRule } from '../../shared/forms/field-rules.ts';
@@ -67,7 +68,8 @@ export function UpdateEmailPage() {
     mutationFn: (values: Values) =>
       reauth.guard(() =>
         afterSubmitDelay(() =>
-          api.call('POST', `profile/user/${encodeURIComponent(user?.Id_User ?? '')}/update-email`, {
+          api.call(ENDPOINTS.postProfileUserUpdateEmail, {
+            params: { id: user?.Id_User ?? '' },
             body: { Email: values.Email.trim(), ConfirmEmail: values.ConfirmEmail.trim() },
           }),
         ),
@@ -145,8 +147,9 @@ export function UpdateEmailLinkPage({ kind }: { kind: 'confirm' | 'recovery' }) 
   const { mutate } = useMutation({
     mutationFn: async () => {
       try {
-        const path = kind === 'confirm' ? 'email/update-email-confirm' : 'email/update-email-recovery';
-        await api.call('GET', path, { query: { uid: uid ?? '' } });
+        const endpoint =
+          kind === 'confirm' ? ENDPOINTS.getEmailUpdateEmailConfirm : ENDPOINTS.getEmailUpdateEmailRecovery;
+        await api.call(endpoint, { query: { uid: uid ?? '' } });
         // The address changed: a logged-in player's profile is loaded again.
         if (store.getState().status === 'authenticated') await store.restore();
         await navigate('/account/update-email/success', { replace: true });

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { usernameRule } from '../../shared/forms/field-rules.ts';
@@ -27,7 +28,8 @@ export function UpdateUsernamePage() {
   const update = useMutation({
     mutationFn: (Username: string) =>
       afterSubmitDelay(() =>
-        api.call('POST', `profile/user/${encodeURIComponent(user?.Id_User ?? '')}/update-username`, {
+        api.call(ENDPOINTS.postProfileUserUpdateUsername, {
+          params: { id: user?.Id_User ?? '' },
           body: { Username },
         }),
       ),

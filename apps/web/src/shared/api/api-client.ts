@@ -4,40 +4,51 @@
  * `Authorization: Bearer <token.Value>` for a logged-in player, else the anonymous bearer, and
  * `Accept-Language` with the UI's current language (issue 19 §7: the API answers reference data and
  * writes e-mails in it).
+ * Each call is an entry of the contracts' endpoint table (`ENDPOINTS`): its method and path (parameters
+ * URI-encoded), and the schema its 200/201 answer is parsed with.
  * 200/201 resolve with the body parsed by the contract schema; 400 and 503 reject with the error body
  * (spec §8: both show BadRequestError with the first message, e.g. a provider that is down); any other
  * status rejects with the status only.
  */
-import { ErrorBodySchema, type RuntimeConfiguration } from '@guildgate/contracts';
-import type { z } from 'zod';
+import {
+  ErrorBodySchema,
+  endpointPath,
+  successSchemaOf,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type RuntimeConfiguration,
+} from '@guildgate/contracts';
 import { ApiError } from './api-error.ts';
 
-/** HTTP methods used by the SPA. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Options of one call. */
-export interface CallOptions<S extends z.ZodType | undefined> {
-  body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  /** Contract schema of the answer; without it the answer is ignored. */
-  schema?: S;
+/** Options of one call of `E`: its path parameters (required when it has any), query and body. */
+export type CallInput<E extends Endpoint> = (EndpointParams<E> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) & {
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
   /** Send the anonymous bearer even when a player is logged in (e.g. GET token/{identity}). */
   anonymous?: boolean;
   cache?: RequestCache;
   signal?: AbortSignal;
-}
+};
 
-/** The result type of a call with schema `S`. */
-export type CallResult<S> = S extends z.ZodType ? z.output<S> : void;
+/** Query values the client writes into the address (null and undefined are left out). */
+type QueryValues = Record<string, string | number | boolean | null | undefined>;
 
-/** A configured client: `call(method, path, options)`. */
+/**
+ * A configured client: `call(ENDPOINTS.x, { params, query, body })` resolves with the call's success
+ * answer parsed by the table's schema (packages/contracts/src/endpoints.ts).
+ */
 export interface ApiClient {
-  call<S extends z.ZodType | undefined = undefined>(
-    method: HttpMethod,
-    path: string,
-    options?: CallOptions<S>,
-  ): Promise<CallResult<S>>;
+  call<E extends Endpoint>(endpoint: E, ...input: CallArguments<E>): Promise<EndpointAnswer<E>>;
 }
+
+/** The input argument: required when the call has path parameters. */
+export type CallArguments<E extends Endpoint> =
+  EndpointParams<E> extends undefined ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /** Dependencies of the client: the configuration and the player's bearer, if any. */
 export interface ApiClientDependencies {
@@ -50,7 +61,7 @@ export interface ApiClientDependencies {
 }
 
 /** Builds the address of `path` (no leading slash) under the account API (spec §7). */
-export function buildApiUrl(accountApiUrl: string, path: string, query?: CallOptions<undefined>['query']) {
+export function buildApiUrl(accountApiUrl: string, path: string, query?: QueryValues) {
   const base = accountApiUrl.endsWith('/') ? accountApiUrl : `${accountApiUrl}/`;
   const url = new URL(path.replace(/^\/+/, ''), new URL(base, globalThis.location?.href));
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -73,7 +84,10 @@ async function readJson(response: Response): Promise<unknown> {
 export function createApiClient({ config, userBearer, language, fetchFn }: ApiClientDependencies): ApiClient {
   const doFetch = fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   return {
-    async call(method, path, options = {}) {
+    async call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>): Promise<EndpointAnswer<E>> {
+      const options: CallInput<Endpoint> = input ?? {};
+      const { method } = endpoint;
+      const path = endpointPath(endpoint, options.params as Record<string, unknown> | undefined);
       const bearer = (options.anonymous ? null : await userBearer()) ?? config.apiKey;
       const headers: Record<string, string> = {
         accept: 'application/json',
@@ -86,14 +100,17 @@ export function createApiClient({ config, userBearer, language, fetchFn }: ApiCl
       if (hasBody) headers['content-type'] = 'application/json';
       let response: Response;
       try {
-        response = await doFetch(buildApiUrl(config.accountApiUrl, path, options.query), {
-          method,
-          headers,
-          body: hasBody ? JSON.stringify(options.body) : undefined,
-          cache: options.cache,
-          signal: options.signal,
-          credentials: 'same-origin',
-        });
+        response = await doFetch(
+          buildApiUrl(config.accountApiUrl, path, options.query as QueryValues | undefined),
+          {
+            method,
+            headers,
+            body: hasBody ? JSON.stringify(options.body) : undefined,
+            cache: options.cache,
+            signal: options.signal,
+            credentials: 'same-origin',
+          },
+        );
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
         throw new ApiError(0, null, `Account API unreachable: ${String(error)}`, { unreachable: true });
@@ -104,8 +121,9 @@ export function createApiClient({ config, userBearer, language, fetchFn }: ApiCl
       }
       if (response.status !== 200 && response.status !== 201) throw new ApiError(response.status);
       const json = await readJson(response);
-      if (!options.schema) return undefined as never;
-      const parsed = options.schema.safeParse(json);
+      const schema = successSchemaOf(endpoint, response.status);
+      if (!schema) return undefined as never;
+      const parsed = schema.safeParse(json);
       if (!parsed.success) {
         throw new ApiError(0, null, `Unexpected answer from ${method} ${path}: ${parsed.error.message}`);
       }

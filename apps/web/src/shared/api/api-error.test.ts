@@ -1,5 +1,6 @@
 /** Tests of telling an unreachable API from its own answers (issue 19 §5 resilience; spec §8). */
 import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { createApiClient } from './api-client.ts';
 import { ApiError, isUnreachable } from './api-error.ts';
 
@@ -12,7 +13,9 @@ describe('isUnreachable', () => {
       userBearer: () => Promise.resolve(null),
       fetchFn: () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    const failure = await client.call('POST', 'log/identify', { body: {} }).catch((error: unknown) => error);
+    const failure = await client
+      .call(ENDPOINTS.postLogIdentify, { body: {} })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(isUnreachable(failure)).toBe(true);
   });

@@ -6,7 +6,7 @@
  * profile/user/{id}/see-cookie-popup once). The decisions themselves are in consent.ts.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { CookieCategoriesResponseSchema, type CookieCategory, type User } from '@guildgate/contracts';
+import { ENDPOINTS, type CookieCategory, type User } from '@guildgate/contracts';
 import type { ApiClient } from '../api/api-client.ts';
 import {
   CONSENT_CHANGED_EVENT,
@@ -57,17 +57,20 @@ export function useConsent(): ConsentValues | null {
 /** GET cookie (anonymous list) or GET cookie/user/{id} (the player's choices). */
 export function fetchCookieCategories(api: ApiClient, idUser: string | null): Promise<CookieCategory[]> {
   return idUser
-    ? api.call('GET', `cookie/user/${encodeURIComponent(idUser)}`, {
-        schema: CookieCategoriesResponseSchema,
+    ? api.call(ENDPOINTS.getCookieUser, {
+        params: { id: idUser },
         cache: 'no-store',
       })
-    : api.call('GET', 'cookie', { schema: CookieCategoriesResponseSchema });
+    : api.call(ENDPOINTS.getCookie);
 }
 
 /** Sends `writes` for the player `idUser`, one after the other (spec §7 accept-all, set-cookie). */
 export async function sendConsentWrites(api: ApiClient, idUser: string, writes: readonly ConsentWrite[]) {
-  const base = `cookie/user/${encodeURIComponent(idUser)}`;
-  for (const write of writes) await api.call('POST', `${base}/${write.call}`, { body: write.body });
+  for (const write of writes) {
+    if (write.call === 'accept-all')
+      await api.call(ENDPOINTS.postCookieUserAcceptAll, { params: { id: idUser }, body: write.body });
+    else await api.call(ENDPOINTS.postCookieUserSetCookie, { params: { id: idUser }, body: write.body });
+  }
 }
 
 /** Players whose server record this page load has already taken care of (see {@link claimConsentSync}). */
@@ -96,7 +99,7 @@ export async function recordPopupSeen(
   if (user.IsCookiePopupSeen || popupRecorded.has(user.Id_User)) return;
   popupRecorded.add(user.Id_User);
   try {
-    await api.call('POST', `profile/user/${encodeURIComponent(user.Id_User)}/see-cookie-popup`);
+    await api.call(ENDPOINTS.postProfileUserSeeCookiePopup, { params: { id: user.Id_User } });
   } catch (error) {
     popupRecorded.delete(user.Id_User);
     throw error;

@@ -8,6 +8,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../api/api-context.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { LANGUAGES, chooseLanguage, uiLanguage, type Language } from './i18n.ts';
@@ -27,7 +28,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     const user = session.status === 'authenticated' ? session.user : null;
     if (!user) return;
     try {
-      await api.call('POST', `profile/user/${encodeURIComponent(user.Id_User)}/update-locale`, {
+      await api.call(ENDPOINTS.postProfileUserUpdateLocale, {
+        params: { id: user.Id_User },
         body: { Locale: language },
       });
     } catch (error) {

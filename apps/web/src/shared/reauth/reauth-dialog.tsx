@@ -11,6 +11,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../api/api-context.tsx';
 import { afterSubmitDelay } from '../forms/delay.ts';
 import { useServerErrors } from '../forms/use-server-errors.ts';
@@ -47,7 +48,8 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
   const validate = useMutation({
     mutationFn: (password: string) =>
       afterSubmitDelay(() =>
-        api.call('POST', `password/validate/user/${encodeURIComponent(idUser)}`, {
+        api.call(ENDPOINTS.postPasswordValidateUser, {
+          params: { id: idUser },
           body: { Password: password },
         }),
       ),

@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { AllowedRedirectDomainsResponseSchema } from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../api/api-context.tsx';
 import { chooseRedirect, isInternalPath } from './redirect-choice.ts';
 import { forgetCarried } from './carry-over.ts';
@@ -23,10 +23,7 @@ export function useRedirectPatterns(): () => Promise<string[]> {
       queryClient
         .fetchQuery({
           queryKey: REDIRECT_PATTERNS_KEY,
-          queryFn: () =>
-            api.call('GET', 'redirect/allowed-redirect-domains', {
-              schema: AllowedRedirectDomainsResponseSchema,
-            }),
+          queryFn: () => api.call(ENDPOINTS.getRedirectAllowedRedirectDomains),
           staleTime: Infinity,
         })
         .catch((error: unknown) => {

@@ -3,14 +3,7 @@
  * user and the connections; restores them from the `_g2g_identity_` cookie on start; establishes them
  * after a log-in; clears them silently when the token is refused.
  */
-import {
-  ConnectionsResponseSchema,
-  TokenSchema,
-  UserSchema,
-  type Connection,
-  type Token,
-  type User,
-} from '@guildgate/contracts';
+import { ENDPOINTS, type Connection, type Token, type User } from '@guildgate/contracts';
 import type { ApiClient } from '../api/api-client.ts';
 import { getIdentityCookie, removeIdentityCookie, setIdentityCookie } from '../cookies/cookies.ts';
 import { decideSession, renewalTime } from './session-decision.ts';
@@ -84,8 +77,8 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
 
   async function fetchToken(identity: string): Promise<Token | null> {
     try {
-      const token = await api().call('GET', `token/${encodeURIComponent(identity)}`, {
-        schema: TokenSchema.nullable(),
+      const token = await api().call(ENDPOINTS.getTokenIdentity, {
+        params: { identity },
         anonymous: true,
         cache: 'no-store',
       });
@@ -101,12 +94,12 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
   /** The player's profile (with blocks) and connections; connections failing leaves them empty. */
   async function loadProfile(token: Token): Promise<{ user: User; connections: Connection[] }> {
     const [user, connections] = await Promise.all([
-      api().call('GET', `profile/user/${encodeURIComponent(token.Id_User)}`, {
+      api().call(ENDPOINTS.getProfileUser, {
+        params: { id: token.Id_User },
         query: { include: 'Block' },
-        schema: UserSchema,
       }),
       api()
-        .call('GET', 'profile/connects', { schema: ConnectionsResponseSchema })
+        .call(ENDPOINTS.getProfileConnects)
         .catch((error: unknown) => {
           console.warn('Connections could not be loaded', error);
           return [] as Connection[];

@@ -15,18 +15,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
 import {
+  ENDPOINTS,
   EPIC_REDEEMER_CALLBACK_PATH,
-  EpicGamesCallbackRequestSchema,
   LINK_CALLBACK_PATHS,
-  LinkAuthQuerySchema,
-  LinkAuthResponseSchema,
-  LinkCallbackResponseSchema,
-  SuccessResponseSchema,
-  TwitchCallbackRequestSchema,
-  UnlinkRequestSchema,
   type LinkCallbackResponse,
 } from '@guildgate/contracts';
 import type { AppContext } from '../../../context.ts';
+import { endpointRoute } from '../../../lib/endpoint-routes.ts';
 import type { AuthInfo } from '../../session/index.ts';
 import { requireSelf, userAuth } from '../../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../../plugins/rate-limit.ts';
@@ -97,8 +92,7 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const spa = (path: string) => `${ctx.config.publicUrl}${path}`;
   const redeemerUri = `${ctx.config.publicUrl}/api${EPIC_REDEEMER_CALLBACK_PATH}`;
 
-  r.get('/twitch/auth', {
-    schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getTwitchAuth, {
     ...twitchRoute,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
@@ -108,8 +102,7 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/twitch/callback', {
-    schema: { body: TwitchCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postTwitchCallback, {
     ...twitchRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
@@ -119,8 +112,7 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.get('/epicgames/auth', {
-    schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getEpicGamesAuth, {
     ...epicRoute,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
@@ -164,8 +156,7 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  r.post('/epicgames/callback', {
-    schema: { body: EpicGamesCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postEpicGamesCallback, {
     ...epicRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
@@ -185,12 +176,11 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   });
 
-  for (const [segment, provider] of [
-    ['twitch', 'twitch'],
-    ['epicgames', 'epic-games'],
+  for (const [endpoint, provider] of [
+    [ENDPOINTS.postTwitchUnlink, 'twitch'],
+    [ENDPOINTS.postEpicGamesUnlink, 'epic-games'],
   ] as const) {
-    r.post(`/${segment}/unlink`, {
-      schema: { body: UnlinkRequestSchema, response: { 200: SuccessResponseSchema } },
+    endpointRoute(r, endpoint, {
       onRequest: user,
       handler: async (request) => {
         const auth = requireSelf(request);

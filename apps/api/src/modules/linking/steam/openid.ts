@@ -11,7 +11,7 @@ import openid from 'openid';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, serviceUnavailable } from '../../../lib/errors.ts';
 import { withTimeout } from '../provider-call.ts';
-import { takeQuota } from '../../../lib/rate-limits.ts';
+import { takeQuota } from '../../rate-limits/index.ts';
 
 const NOT_REACHABLE = 'ERROR_STEAM_NOT_REACHABLE' as const;
 /** How long a response_nonce is remembered, ms (the library refuses nonces older than 5 min). */

@@ -15,17 +15,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { z } from 'zod';
-import {
-  LINK_CALLBACK_PATHS,
-  LinkAuthQuerySchema,
-  LinkAuthResponseSchema,
-  LinkCallbackResponseSchema,
-  SteamCallbackRequestSchema,
-  SteamPartnerCallbackRequestSchema,
-  SteamUnlinkRequestSchema,
-  SuccessResponseSchema,
-} from '@guildgate/contracts';
+import { ENDPOINTS, LINK_CALLBACK_PATHS } from '@guildgate/contracts';
 import type { AppContext } from '../../../context.ts';
+import { endpointRoute } from '../../../lib/endpoint-routes.ts';
 import { requireSelf, userAuth } from '../../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../../plugins/rate-limit.ts';
 import { badRequest } from '../../../lib/errors.ts';
@@ -53,8 +45,7 @@ export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const spaCallback = `${ctx.config.publicUrl}${LINK_CALLBACK_PATHS.steam}`;
   const partnerReturn = `${ctx.config.publicUrl}/api/steam/partner/callback`;
 
-  r.get('/steam/auth', {
-    schema: { querystring: LinkAuthQuerySchema, response: { 200: LinkAuthResponseSchema } },
+  endpointRoute(r, ENDPOINTS.getSteamAuth, {
     ...linkRoute,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
@@ -73,8 +64,7 @@ export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   });
 
-  r.post('/steam/callback', {
-    schema: { body: SteamCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postSteamCallback, {
     ...linkRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
@@ -111,8 +101,7 @@ export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   });
 
-  r.post('/steam/partner/callback', {
-    schema: { body: SteamPartnerCallbackRequestSchema, response: { 200: LinkCallbackResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postSteamPartnerCallback, {
     ...linkRoute,
     handler: async (request) => {
       const auth = requireSelf(request);
@@ -127,8 +116,7 @@ export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   });
 
-  r.post('/steam/unlink', {
-    schema: { body: SteamUnlinkRequestSchema, response: { 200: SuccessResponseSchema } },
+  endpointRoute(r, ENDPOINTS.postSteamUnlink, {
     onRequest: user,
     handler: async (request) => {
       const auth = requireSelf(request);
