@@ -10,7 +10,13 @@ import { playerDataEraser as blocks } from '../blocks/index.ts';
 import { playerDataEraser as cookies } from '../cookies/index.ts';
 import { playerDataEraser as mail } from '../mail/index.ts';
 import { playerDataEraser as newsletter } from '../newsletter/index.ts';
-import { INTERIM_ERASERS } from './interim-erasers.ts';
+import { playerDataEraser as session } from '../session/index.ts';
+import { playerDataEraser as email } from '../email/index.ts';
+import { playerDataEraser as linking } from '../linking/index.ts';
+import { playerDataEraser as sso } from '../sso/index.ts';
+import { playerDataEraser as survey } from '../survey/index.ts';
+import { playerDataEraser as accessKey } from '../access-key/index.ts';
+import { playerDataEraser as accounts } from '../accounts/index.ts';
 
 /** The module whose eraser deletes the player's row, and so runs after every other. */
 export const ACCOUNTS_MODULE = 'accounts';
@@ -22,7 +28,13 @@ export const PLAYER_DATA_ERASERS: readonly PlayerDataEraser[] = orderedForDeleti
   newsletter,
   cookies,
   audit,
-  ...INTERIM_ERASERS,
+  session,
+  email,
+  linking,
+  sso,
+  survey,
+  accessKey,
+  accounts,
 ]);
 
 /** `erasers` in their order, except that the accounts eraser (if any) is moved to the end. */

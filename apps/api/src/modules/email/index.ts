@@ -28,3 +28,12 @@ export {
   type LinkPurpose,
   type UsableLink,
 } from './links.ts';
+import { deleteEmailLinksOf } from './links.ts';
+import type { PlayerDataEraser } from '../../db/player-data.ts';
+
+/** Account deletion's part of the email module (issue 20 §4): the player's single-use e-mail links. */
+export const playerDataEraser: PlayerDataEraser = {
+  module: 'email',
+  tables: ['email_tokens'],
+  deletePlayerData: (trx, player) => deleteEmailLinksOf(trx, player.id),
+};
