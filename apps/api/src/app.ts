@@ -44,7 +44,7 @@ import { accessKeyRoutes } from './modules/access-key/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { deletionRoutes } from './modules/deletion/index.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
-import { captchaRoutes } from './modules/captcha/index.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
 import { linkingRoutes } from './modules/linking/routes.ts';
 import { partnerRoutes } from './modules/partner/index.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';

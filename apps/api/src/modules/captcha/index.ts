@@ -2,7 +2,6 @@
  * The captcha module's public surface (spec §6 captcha; reCAPTCHA siteverify): its route, and the checks
  * that register, log-in and partner registration call.
  */
-export { captchaRoutes } from './routes.ts';
 export {
   captchaConfigured,
   captchaEnabled,

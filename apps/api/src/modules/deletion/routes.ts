@@ -12,7 +12,7 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { checkPassword, deletePlayer, deletionTypes } from './service.ts';
-import { recordAuthentication } from '../session/reauthentication.ts';
+import { recordAuthentication } from '../session/index.ts';
 import { playerAnswerLocale, varyOnLanguage } from '../../lib/locale.ts';
 
 /** Registers the deletion routes on the /api scope. */

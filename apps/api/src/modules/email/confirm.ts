@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../audit/index.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { confirmEmailAddress, findUserByEmail } from '../accounts/index.ts';
-import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
+import { allowedRedirectOrNull } from '../redirect/index.ts';
 import { consumeLink, invalidateLinks } from './links.ts';
 import { createVerificationLink, queueVerificationEmail } from './verification.ts';
 import { takeQuota } from '../rate-limits/index.ts';

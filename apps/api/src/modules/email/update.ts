@@ -27,7 +27,7 @@ import type { Database } from '../../db/schema.ts';
 import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/mail-texts.ts';
+import { composeMail } from '../mail/index.ts';
 import { badRequest, rateLimited, validationFailed } from '../../lib/errors.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
 import {
@@ -38,8 +38,8 @@ import {
   normalizeEmail,
   setConfirmedEmail,
 } from '../accounts/index.ts';
-import { revokeSessions } from '../session/sessions.ts';
-import { requireRecentAuthentication } from '../session/reauthentication.ts';
+import { revokeSessions } from '../session/index.ts';
+import { requireRecentAuthentication } from '../session/index.ts';
 import type { AuthInfo } from '../../plugins/auth.ts';
 import { consumeLink, createLink, invalidateLinks, pageUrl, type LinkCodes } from './links.ts';
 import { takeQuota } from '../rate-limits/index.ts';

@@ -13,7 +13,7 @@ import { HOUR_MS } from '../../lib/time.ts';
 import { createLink, pageUrl } from './links.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/mail-texts.ts';
+import { composeMail } from '../mail/index.ts';
 
 /** The verify-page address for `token` in this environment. */
 export function verificationUrl(ctx: AppContext, token: string): string {

@@ -10,7 +10,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/index.ts';
-import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
+import { allowedRedirectOrNull } from '../redirect/index.ts';
 import { PROVIDER_CODES } from './provider-codes.ts';
 
 /**

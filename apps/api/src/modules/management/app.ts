@@ -13,8 +13,8 @@ import type { AppConfig } from '../../config/config.ts';
 import type { AppContext } from '../../context.ts';
 import { registerDocsUi } from '../../plugins/docs-ui.ts';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
-import { healthRoutes, type ReadinessCheck } from '../health/routes.ts';
-import type { Metrics } from '../metrics/routes.ts';
+import { healthRoutes, type ReadinessCheck } from '../health/index.ts';
+import type { Metrics } from '../metrics/index.ts';
 
 /** Are `/api/metrics` and `/api/docs` served on the public port (development without a management port)? */
 export function operatorSurfacesOnPublicPort(config: AppConfig): boolean {

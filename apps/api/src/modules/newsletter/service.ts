@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/mail-texts.ts';
+import { composeMail } from '../mail/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';

@@ -16,7 +16,7 @@ import { audit } from '../audit/index.ts';
 import { randomToken, uuid } from '../../lib/crypto.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
-import { requireCaptcha } from '../captcha/verify.ts';
+import { requireCaptcha } from '../captcha/index.ts';
 import { normalizeEmail, normalizeUsername } from '../accounts/index.ts';
 import { DEFAULT_AVATAR_PATH } from '../accounts/index.ts';
 import { usernameError } from '../accounts/index.ts';

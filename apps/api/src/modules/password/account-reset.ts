@@ -13,8 +13,8 @@ import { audit } from '../audit/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { getUserById, newPasswordItems, setPasswordHash } from '../accounts/index.ts';
-import { revokeSessions } from '../session/sessions.ts';
-import { requireRecentAuthentication } from '../session/reauthentication.ts';
+import { revokeSessions } from '../session/index.ts';
+import { requireRecentAuthentication } from '../session/index.ts';
 
 /** Who asks: the player, the session the request came with and its last proof of the password. */
 export interface AccountCaller {

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/mail-texts.ts';
+import { composeMail } from '../mail/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/time.ts';
@@ -42,9 +42,9 @@ import {
   pageUrl,
   type LinkCodes,
 } from '../email/index.ts';
-import { revokeSessions } from '../session/sessions.ts';
+import { revokeSessions } from '../session/index.ts';
 import { takeQuota } from '../rate-limits/index.ts';
-import { forgetAccountFailures } from '../session/login-throttle.ts';
+import { forgetAccountFailures } from '../session/index.ts';
 
 /** Minutes a recovery link stays valid. */
 export const RECOVERY_LINK_TTL_MINUTES = 60;

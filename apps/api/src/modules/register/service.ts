@@ -27,10 +27,10 @@ import {
   usernameTaken,
 } from '../accounts/index.ts';
 import { createVerificationLink, queueVerificationEmail } from '../email/index.ts';
-import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
-import { optInToEveryList } from '../newsletter/service.ts';
-import { accessKeyError, consumeAccessKey } from '../access-key/service.ts';
-import { requireCaptcha } from '../captcha/verify.ts';
+import { allowedRedirectOrNull } from '../redirect/index.ts';
+import { optInToEveryList } from '../newsletter/index.ts';
+import { accessKeyError, consumeAccessKey } from '../access-key/index.ts';
+import { requireCaptcha } from '../captcha/index.ts';
 import { checkFormToken, spendFormToken, unspendFormToken } from './form-token.ts';
 
 /** Kept for partner/registration.ts until it imports accounts' index (issue 20; removed at merge). */

@@ -30,7 +30,7 @@
 import type { AppContext } from '../../context.ts';
 import { rateLimited } from '../../lib/errors.ts';
 import { retryAfterSeconds, tryConsume, type LimiterOptions } from '../rate-limits/index.ts';
-import { captchaConfigured, checkCaptchaToken } from '../captcha/verify.ts';
+import { captchaConfigured, checkCaptchaToken } from '../captcha/index.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 
 export { deviceCookieName } from './device-cookies.ts';

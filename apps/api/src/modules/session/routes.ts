@@ -21,7 +21,7 @@ import { logOut, refreshTokens, tokenForIdentity } from './sessions.ts';
 import { verifyAccessToken } from './authentication.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/index.ts';
-import { captchaEnabled, requireCaptcha } from '../captcha/verify.ts';
+import { captchaEnabled, requireCaptcha } from '../captcha/index.ts';
 
 /**
  * A log-in request (login.ts): its address and user agent (recorded on the session it opens), its

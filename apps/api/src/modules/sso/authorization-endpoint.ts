@@ -20,7 +20,7 @@ import { audit } from '../audit/index.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
-import { allowedRedirectOrNull } from '../redirect/allow-list.ts';
+import { allowedRedirectOrNull } from '../redirect/index.ts';
 import { PARTNER_SCOPE, PARTNER_SCOPES, type AuthInfo } from '../session/index.ts';
 import { issueToken } from '../single-use-tokens/index.ts';
 import { AUTHORIZATION_CODE_KIND, deleteCodesExpiredBefore, findClient } from './store.ts';

@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The SPA's build step itself (not a module of the web package's public surface), run on a temporary folder.
+// eslint-disable-next-line import-x/no-relative-packages
 import { precompressDirectory } from '../../../../web/build/precompress.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
