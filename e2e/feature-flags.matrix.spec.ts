@@ -1,6 +1,5 @@
 /**
- * Visibility of the flags whose capability lands in later issues (issue 3: "its guard and visibility
- * logic is built and tested now"; spec §1 flags, §4): in every deployment,
+ * Visibility of the captcha and tag-manager flags (spec §1 flags, §4), in every deployment:
  * - enable captcha: the login form (outside the partner environments, whose /login leaves for the
  *   partner) and the partner 'Confirm username' form carry the captcha notice only where it is on;
  * - tag manager: page views reach `window.dataLayer` only where it is on AND the player gave analytics

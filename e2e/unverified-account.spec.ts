@@ -10,8 +10,9 @@
  *   alert and leaves the button usable; Return to Home goes to /.
  * axe on the page in each state.
  *
- * The partner sign-on that stores the SSO identity comes in a later issue: until then the tests put it
- * into sessionStorage (key g2g_sso_identity, shared/session/sso-identity.ts) with `page.addInitScript`.
+ * These deployments have no partner sign-on (it runs in CREATIVE-ASSEMBLY and FOCUS, where
+ * partner-sign-on.partner.spec.ts sees it store the SSO identity), so the tests put the identity into
+ * sessionStorage (key g2g_sso_identity, shared/session/sso-identity.ts) with `page.addInitScript`.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
@@ -25,7 +26,7 @@ const STUDIO: Record<string, string> = { local: 'Guildgate', 'TWO-POINT-STUDIOS'
 
 /** Holds `identity` as the SSO identity of the tab, before any script of the page runs. */
 async function holdSsoIdentity(page: Page, identity: { id: number; email: string }): Promise<void> {
-  // Stand-in for the partner sign-on of a later issue, which stores it on learning the account is unverified.
+  // What the partner sign-on (features/oauth) stores on learning the account is unverified.
   await page.addInitScript((value) => {
     window.sessionStorage.setItem('g2g_sso_identity', JSON.stringify(value));
   }, identity);

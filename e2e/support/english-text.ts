@@ -4,7 +4,7 @@
  * The English to look for is every English text whose French differs: the SPA's catalogues (`EN` +
  * `EN_SHELL` against `FR`, `EN_ERRORS` against `FR_ERRORS`), the reference data the server sends
  * (apps/api/src/db/reference-data.ts: cookie categories, newsletter lists, deletion reasons) and the
- * e-mails' words (apps/api/src/modules/mail/mail-texts.ts). Texts the two languages share (brand
+ * e-mails' words (apps/api/src/modules/outbound-mail/mail-texts.ts). Texts the two languages share (brand
  * names, 'Newsletter', 'Cookies', the switcher's 'English' / 'Français') are not English leftovers and
  * are left out. A text with placeholders (`{{studio}}`, a mail's username) matches with anything in
  * their place; matches are case-sensitive and whole-word (`Confirm` is not found in `Confirmer`).
@@ -107,8 +107,8 @@ export const ENGLISH_MAIL_TEXTS: readonly EnglishText[] = mailTexts();
 
 /** The English texts found in `text` (whitespace runs count as one space), as `source: text`. */
 export function englishIn(text: string, among: readonly EnglishText[] = ENGLISH_TEXTS): string[] {
-  const normalised = text.replace(/[ \t\u00a0]+/g, ' ');
-  return among.filter((e) => e.pattern.test(normalised)).map((e) => `${e.source}: ${e.text}`);
+  const normalized = text.replace(/[ \t\u00a0]+/g, ' ');
+  return among.filter((e) => e.pattern.test(normalized)).map((e) => `${e.source}: ${e.text}`);
 }
 
 /** What a person reads or hears on the page: visible text, attribute names and the title. */

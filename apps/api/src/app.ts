@@ -20,9 +20,9 @@ import { uuid } from './lib/crypto.ts';
 import { keyRing, SealedSecretError } from './lib/envelope-encryption.ts';
 import { createDeferredWork } from './lib/deferred-work.ts';
 import { endpointDocsTransform } from './lib/endpoint-routes.ts';
-import { smtpMailer, type Mailer } from './modules/mail/mailer.ts';
-import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/mail/index.ts';
-import { startOutboxWorker } from './modules/mail/outbox-worker.ts';
+import { smtpMailer, type Mailer } from './modules/outbound-mail/mailer.ts';
+import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/outbound-mail/index.ts';
+import { startOutboxWorker } from './modules/outbound-mail/outbox-worker.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
 import { apiKeyHook } from './plugins/auth.ts';
@@ -49,7 +49,7 @@ import { linkingRoutes } from './modules/linking/routes.ts';
 import { partnerRoutes } from './modules/partner/index.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
-import { emailRoutes } from './modules/email/routes.ts';
+import { emailRoutes } from './modules/email-address/routes.ts';
 import {
   healthRoutes,
   outboxCheck,

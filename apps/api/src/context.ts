@@ -12,7 +12,7 @@ import type { RateLimits } from './modules/rate-limits/index.ts';
 import type { KeyRing } from './lib/envelope-encryption.ts';
 import type { AccessTokens } from './modules/session/access-tokens.ts';
 import type { SigningKey } from './modules/session/signing-keys.ts';
-import type { MailOutbox } from './modules/mail/outbox.ts';
+import type { MailOutbox } from './modules/outbound-mail/outbox.ts';
 import type { DeferredWork } from './lib/deferred-work.ts';
 
 export interface AppContext {
@@ -26,7 +26,7 @@ export interface AppContext {
   /** Throttles, quotas and replay caches shared by the nodes (lib/rate-limits.ts). */
   rateLimits: RateLimits;
   /**
-   * Outgoing e-mail (modules/mail/outbox.ts): queued in the transaction of the change that causes it,
+   * Outgoing e-mail (modules/outbound-mail/outbox.ts): queued in the transaction of the change that causes it,
    * delivered by the node's worker; nothing sends SMTP in a request.
    */
   outbox: MailOutbox;

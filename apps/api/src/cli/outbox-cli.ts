@@ -10,7 +10,7 @@
  * Exits 0 on success, 1 when there was nothing to retry, 2 on a usage error.
  */
 import { maskEmail } from '@guildgate/contracts';
-import { deadMailRows, outboxBacklog, retryDeadMail } from '../modules/mail/index.ts';
+import { deadMailRows, outboxBacklog, retryDeadMail } from '../modules/outbound-mail/index.ts';
 import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const USAGE = `usage: npm run outbox -- status

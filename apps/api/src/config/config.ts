@@ -18,7 +18,7 @@ import {
 import type { LoginThrottleSettings } from '../modules/session/login-throttle.ts';
 import type { KeyEncryptionKey } from '../lib/envelope-encryption.ts';
 import { productionProblems } from './production.ts';
-import type { OutboxSettings } from '../modules/mail/outbox-worker.ts';
+import type { OutboxSettings } from '../modules/outbound-mail/outbox-worker.ts';
 
 /** Thrown by {@link loadConfig} when a variable is missing or malformed. */
 export class ConfigError extends Error {
@@ -362,7 +362,7 @@ export interface AppConfig {
     maxHeapUsedBytes: number;
     maxRssBytes: number;
   };
-  /** The outbox worker's numbers (modules/mail/outbox-worker.ts; docs/configuration.md "Outgoing mail"). */
+  /** The outbox worker's numbers (modules/outbound-mail/outbox-worker.ts; docs/configuration.md "Outgoing mail"). */
   outbox: OutboxSettings;
 }
 

@@ -19,7 +19,7 @@ import {
   consumeAccessKey,
   playerDataEraser as accessKeyEraser,
 } from '../modules/access-key/index.ts';
-import { createLink, deleteEmailLinksOf } from '../modules/email/links.ts';
+import { createLink, deleteEmailLinksOf } from '../modules/email-address/links.ts';
 
 const ERASERS: PlayerDataEraser[] = [sessionEraser, ssoEraser, linkingEraser, accessKeyEraser];
 

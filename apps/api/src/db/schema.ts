@@ -335,7 +335,7 @@ export interface SurveyResponsesTable {
   steam_id: string;
   /** The player's username at submission. */
   username: string;
-  /** JSON of the normalised answers (modules/survey `StoredSurveyAnswers`). */
+  /** JSON of the normalized answers (modules/survey `StoredSurveyAnswers`). */
   answers: string;
   /** The first submission. */
   submitted_at: string;
@@ -352,21 +352,21 @@ export interface UserBadgesTable {
 }
 
 /**
- * The transactional outbox of e-mails (migration 0014; modules/mail/outbox.ts): one row per message,
+ * The transactional outbox of e-mails (migration 0014; modules/outbound-mail/outbox.ts): one row per message,
  * written with the change that causes it, delivered by the nodes' workers.
  */
 export interface MailOutboxTable {
   id: Generated<number>;
   /** RFC 5322 Message-ID the message carries, `<uuid@domain>`. */
   message_id: string;
-  /** What the message is (modules/mail/outbox.ts `MailKind`). */
+  /** What the message is (modules/outbound-mail/outbox.ts `MailKind`). */
   kind: string;
   /** The player it belongs to (null: nobody's); the row goes with the player. */
   user_id: number | null;
   recipient: string;
-  /** JSON of the action mail's input (modules/mail/templates.ts `ActionMailInput`); null once sent. */
+  /** JSON of the action mail's input (modules/outbound-mail/templates.ts `ActionMailInput`); null once sent. */
   content: string | null;
-  /** 'pending' | 'sent' | 'dead' (modules/mail/outbox.ts `OutboxStatus`). */
+  /** 'pending' | 'sent' | 'dead' (modules/outbound-mail/outbox.ts `OutboxStatus`). */
   status: string;
   /** Delivery attempts started (counted when a worker claims the row). */
   attempts: number;

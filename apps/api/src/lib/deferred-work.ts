@@ -2,7 +2,7 @@
  * Work a request starts and does not wait for: what must not show in the answer's timing. Password
  * recovery and the confirmation resend answer alike whether or not the address belongs to a player
  * (spec §2, no enumeration; issue 18): the look-up, the link and its mail in the outbox
- * (modules/mail/outbox.ts) are written after the answer has left, so its time does not depend on the
+ * (modules/outbound-mail/outbox.ts) are written after the answer has left, so its time does not depend on the
  * address either. The work is in-process and not durable until its own transaction commits: a node
  * killed in between loses the request, and the player asks again (nothing was promised but "if the
  * address is known, a mail is on its way").

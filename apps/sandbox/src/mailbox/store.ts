@@ -8,7 +8,7 @@ import type { MailboxMessage } from '@guildgate/contracts';
 export const DEFAULT_MAILBOX_CAPACITY = 1000;
 
 /** Lower-cases and trims an e-mail address for comparison. */
-function normaliseAddress(address: string): string {
+function normalizeAddress(address: string): string {
   return address.trim().toLowerCase();
 }
 
@@ -43,11 +43,11 @@ export class MailStore {
    * surrounding spaces; an empty or blank `to` means no filter.
    */
   list(to?: string): MailboxMessage[] {
-    const wanted = to === undefined ? '' : normaliseAddress(to);
+    const wanted = to === undefined ? '' : normalizeAddress(to);
     const newestFirst = this.#messages.toReversed();
     if (wanted === '') return newestFirst;
     return newestFirst.filter((message) =>
-      message.to.some((address) => normaliseAddress(address) === wanted),
+      message.to.some((address) => normalizeAddress(address) === wanted),
     );
   }
 

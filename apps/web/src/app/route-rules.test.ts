@@ -13,7 +13,7 @@ import {
 import {
   BAD_REQUEST_PATH,
   decideRoute,
-  normalisePath,
+  normalizePath,
   ROUTE_RULES,
   ruleFor,
   titleOf,
@@ -142,9 +142,9 @@ describe('the route table', () => {
     expect(titleOf('/account/update-email/confirm')).toBeUndefined();
     for (const rule of ROUTE_RULES) if (rule.title) expect(rule.title).toMatch(/^titles\.\w+$/);
   });
-  it('normalises trailing slashes and leaves unknown paths to NotFoundError', () => {
-    expect(normalisePath('/account/')).toBe('/account');
-    expect(normalisePath('/')).toBe('/');
+  it('normalizes trailing slashes and leaves unknown paths to NotFoundError', () => {
+    expect(normalizePath('/account/')).toBe('/account');
+    expect(normalizePath('/')).toBe('/');
     expect(ruleFor('/survey/')?.path).toBe('/survey');
     expect(decideRoute('/no/such/page', ctx())).toEqual(render);
     expect(decideRoute('/no/such/page', ctx({ session: 'unknown' }))).toEqual(render);

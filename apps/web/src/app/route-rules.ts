@@ -36,7 +36,7 @@
  * | /account/update-email/recovery         | –                          | partner → Home  |                                           | public‡      | needs uid              |
  * | /account/update-email/success          | titles.updateEmailSuccess  | partner → Home  |                                           | public‡      |                        |
  * | /account/update-username               | titles.updateUsername      | partner → Home  |                                           | login+return |                        |
- * | /account/reset-password                | titles.accountResetPassword| partner → Home  |                                           | login+return |                        |
+ * | /account/reset-password                | titles.accountPasswordReset| partner → Home  |                                           | login+return |                        |
  * | /deletion/confirm                      | titles.deletionConfirm     |                 |                                           | public       |                        |
  * | /confirm-email                         | titles.confirmEmail        |                 |                                           | public       | needs uid              |
  * | /confirm-email/send                    | titles.sendConfirmation    |                 |                                           | public       |                        |
@@ -207,7 +207,7 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   },
   {
     path: '/account/reset-password',
-    title: 'titles.accountResetPassword',
+    title: 'titles.accountPasswordReset',
     session: 'login-return',
     ...PARTNER_HOME,
   },
@@ -231,14 +231,14 @@ export const ROUTE_RULES: readonly RouteRule[] = [
 export const BAD_REQUEST_PATH = '/errors/bad-request?message=ERROR_REQUEST_INVALID';
 
 /** `/a/b/` → `/a/b`; `/` stays. */
-export function normalisePath(pathname: string): string {
+export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
 
 /** The rule of a path, if the table has one (unknown paths show NotFoundError). */
 export function ruleFor(pathname: string): RouteRule | undefined {
-  const path = normalisePath(pathname);
+  const path = normalizePath(pathname);
   return ROUTE_RULES.find((rule) => rule.path === path);
 }
 

@@ -78,7 +78,8 @@ const accountArea: RouteObject = {
       return (await import('../features/update-username/update-username-page.tsx')).UpdateUsernamePage;
     }),
     page('reset-password', '/account/reset-password', async () => {
-      return (await import('../features/reset-password/account-password-page.tsx')).AccountPasswordPage;
+      return (await import('../features/reset-password/account-password-reset-page.tsx'))
+        .AccountPasswordResetPage;
     }),
   ],
 };

@@ -1,7 +1,7 @@
 /**
  * Migration 0010 (spec §2 Survey; §3 Survey answers; §7 POST survey/qualification): `survey_responses`,
  * the player's latest answers to the profiling survey (one row per player, replaced by a later
- * submission; `answers` is the JSON of the normalised answers, `steam_id` and `username` what the player
+ * submission; `answers` is the JSON of the normalized answers, `steam_id` and `username` what the player
  * was at submission), and `user_badges`, the badges a player earned (the Profiler Badge of the survey),
  * one row per player and badge, so a badge is awarded once even to simultaneous submissions. Both go
  * with their player (cascade), and modules/deletion deletes them explicitly in the player-deletion

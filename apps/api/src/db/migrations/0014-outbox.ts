@@ -1,6 +1,6 @@
 /**
  * Migration 0014 (DESIGN.md §3 "outgoing mail: a transactional outbox table + a worker per node";
- * modules/mail/outbox.ts, docs/architecture.md "Outgoing mail"): `mail_outbox`, every e-mail the API
+ * modules/outbound-mail/outbox.ts, docs/architecture.md "Outgoing mail"): `mail_outbox`, every e-mail the API
  * sends, written in the same transaction as the change that causes it and delivered over SMTP by a
  * worker in each node. Columns:
  *
@@ -9,7 +9,7 @@
  * - `kind`: what the mail is (`register-verification`, `password-recovery`, …), `user_id`: the player
  *   it belongs to (removed with them: cascade, and modules/deletion deletes the rows explicitly too),
  *   `recipient`: the address;
- * - `content`: JSON of the action mail's words and link (modules/mail/templates.ts `ActionMailInput`),
+ * - `content`: JSON of the action mail's words and link (modules/outbound-mail/templates.ts `ActionMailInput`),
  *   rendered by the worker; set to null once sent (the link in it is a single-use secret);
  * - `status`: `pending` → `sent`, or `dead` after OUTBOX_MAX_ATTEMPTS failed attempts; `attempts`,
  *   `next_attempt_at` (back-off), `claimed_until` (the lease of the node delivering it), `last_error`

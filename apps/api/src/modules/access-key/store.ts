@@ -8,7 +8,7 @@ import type { AccessKeysTable, Database } from '../../db/schema.ts';
 import type { SingleUseTokenKind } from '../single-use-tokens/index.ts';
 
 /**
- * How access keys are stored: by `key_hash` (SHA-256 of the normalised key), `expires_at` NULL for a
+ * How access keys are stored: by `key_hash` (SHA-256 of the normalized key), `expires_at` NULL for a
  * key without expiry, `used_at` set by the registration that used it.
  */
 export const ACCESS_KEY_KIND: SingleUseTokenKind<'access_keys'> = {

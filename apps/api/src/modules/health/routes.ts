@@ -69,7 +69,7 @@ export const OUTBOX_READY_MAX_AGE_SECONDS = 300;
  * Outgoing mail (optional: the calls that send mail go on while SMTP is down; docs/operations.md
  * "Outgoing mail"): fails when the oldest waiting message has waited more than
  * {@link OUTBOX_READY_MAX_AGE_SECONDS} (SMTP down or too slow), with the backlog as detail.
- * @param backlog reads the outbox's backlog (modules/mail/outbox.ts `outboxBacklog`)
+ * @param backlog reads the outbox's backlog (modules/outbound-mail/outbox.ts `outboxBacklog`)
  */
 export function outboxCheck(
   backlog: () => Promise<{ pending: number; oldestPendingAgeSeconds: number; dead: number }>,

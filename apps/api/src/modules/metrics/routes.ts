@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics (DESIGN.md §8) with prom-client: process metrics, a request-duration histogram
- * (seconds) by method, route pattern and status, and the mail outbox (modules/mail/outbox.ts): its
+ * (seconds) by method, route pattern and status, and the mail outbox (modules/outbound-mail/outbox.ts): its
  * backlog as gauges read from the store at each scrape, and the delivery attempts of this node by
  * outcome. Served at GET /api/metrics in the text exposition format. Each app has its own registry
  * (tests build several apps in one process).
@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { DeliveryOutcome, OutboxBacklog } from '../mail/index.ts';
+import type { DeliveryOutcome, OutboxBacklog } from '../outbound-mail/index.ts';
 
 /** One app's metrics. */
 export interface Metrics {
@@ -25,7 +25,7 @@ export interface Metrics {
 
 /** Where {@link createMetrics} reads what it does not count itself. */
 export interface MetricsSources {
-  /** The outbox backlog (modules/mail/outbox.ts `outboxBacklog`), read at each scrape. */
+  /** The outbox backlog (modules/outbound-mail/outbox.ts `outboxBacklog`), read at each scrape. */
   outboxBacklog?: () => Promise<OutboxBacklog>;
 }
 

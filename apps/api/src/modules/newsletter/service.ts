@@ -3,7 +3,7 @@
  * newsletter/optin-user). A player receives the lists they opted into (`user_newsletter_optins`);
  * `users.newsletter_optin` (the answer's IsG2GOptIn, register's G2GSegaOptin) is their general consent
  * and holds while they receive at least one list. Joining a list sends a confirmation e-mail carrying a
- * signed unsubscribe link (queued in the mail outbox, modules/mail/outbox.ts, with the opt-in). List
+ * signed unsubscribe link (queued in the mail outbox, modules/outbound-mail/outbox.ts, with the opt-in). List
  * names answer in the caller's language (`newsletter_list_translations`, migration 0016), and the mail
  * is in the player's (lib/locale.ts). The section follows the newsletter flag: off, the calls are refused.
  */
@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/index.ts';
+import { composeMail } from '../outbound-mail/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';

@@ -6,7 +6,7 @@
  */
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { AppContext } from '../../context.ts';
-import { pageUrl } from '../email/index.ts';
+import { pageUrl } from '../email-address/index.ts';
 
 const TYP = 'unsubscribe+jwt';
 

@@ -73,7 +73,7 @@ export async function findPartnerPlayer(
     .executeTakeFirst();
 }
 
-/** Is a player's normalised username `usernameNormalized`? */
+/** Is a player's normalized username `usernameNormalized`? */
 export async function usernameTaken(db: Kysely<Database>, usernameNormalized: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -83,7 +83,7 @@ export async function usernameTaken(db: Kysely<Database>, usernameNormalized: st
   return row !== undefined;
 }
 
-/** Is a player's normalised e-mail address `emailNormalized`? */
+/** Is a player's normalized e-mail address `emailNormalized`? */
 export async function emailTaken(db: Kysely<Database>, emailNormalized: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')

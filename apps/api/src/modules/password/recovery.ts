@@ -6,7 +6,7 @@
  * Asking answers the same whether or not the address belongs to a player (no enumeration); a player
  * who can use a password receives a single-use link /password-recovery/reset?token=… valid
  * {@link RECOVERY_LINK_TTL_MINUTES} minutes (at most {@link MAX_RECOVERY_MAILS_PER_HOUR} an hour). The
- * link and its mail (in the outbox, modules/mail/outbox.ts) are written in one transaction after the
+ * link and its mail (in the outbox, modules/outbound-mail/outbox.ts) are written in one transaction after the
  * answer (lib/deferred-work.ts), and the node's worker delivers the mail: a known and an unknown
  * address answer alike, in content and in time (docs/architecture.md "Outgoing mail"). The reset checks the new password before using the link, so a refused password leaves it usable; a
  * reset revokes every session of the player and every other recovery link, and confirms the address
@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/index.ts';
+import { composeMail } from '../outbound-mail/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/time.ts';
@@ -41,7 +41,7 @@ import {
   invalidateLinks,
   pageUrl,
   type LinkCodes,
-} from '../email/index.ts';
+} from '../email-address/index.ts';
 import { revokeSessions } from '../session/index.ts';
 import { takeQuota } from '../rate-limits/index.ts';
 import { forgetAccountFailures } from '../session/index.ts';

@@ -14,7 +14,7 @@ import { requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { updateUsername } from './username.ts';
 import { saveLocale } from './locale.ts';
-import { requestEmailUpdate } from '../email/index.ts';
+import { requestEmailUpdate } from '../email-address/index.ts';
 import { loadConnections, loadUser } from './service.ts';
 
 /** Kept for sso/routes.ts until it imports `../profile/index.ts` (issue 20; removed at merge). */

@@ -10,7 +10,7 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { confirmEmail } from '../email/index.ts';
+import { confirmEmail } from '../email-address/index.ts';
 import { registerPlayer } from './service.ts';
 import { issueFormToken } from './form-token.ts';
 import { ipBanGuard } from '../bans/index.ts';

@@ -2,7 +2,7 @@
  * Registration (spec §4 Register, §5, §7 register/new-user; §8 codes). Order: bot traps, the
  * too-fast rule (the server's form token, form-token.ts) and the captcha, then every field rule (all failing properties are reported together), then
  * uniqueness and referrer; the player, their verification link and the verification e-mail (in the
- * mail outbox, modules/mail/outbox.ts) are written in one transaction: an acknowledged registration
+ * mail outbox, modules/outbound-mail/outbox.ts) are written in one transaction: an acknowledged registration
  * always gets its mail, even when SMTP is down or the node dies right after answering.
  */
 import {
@@ -26,7 +26,7 @@ import {
   registerFormErrors,
   usernameTaken,
 } from '../accounts/index.ts';
-import { createVerificationLink, queueVerificationEmail } from '../email/index.ts';
+import { createVerificationLink, queueVerificationEmail } from '../email-address/index.ts';
 import { allowedRedirectOrNull } from '../redirect/index.ts';
 import { optInToEveryList } from '../newsletter/index.ts';
 import { accessKeyError, consumeAccessKey } from '../access-key/index.ts';

@@ -5,7 +5,7 @@
  */
 export {
   loadBadges,
-  normaliseAnswers,
+  normalizeAnswers,
   playerDataEraser,
   submitSurvey,
   type StoredSurveyAnswers,

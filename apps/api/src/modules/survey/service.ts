@@ -3,7 +3,7 @@
  * is sent only if a PC game store connection exists"; §7 POST survey/qualification) and the badges it
  * earns (spec §1 "a Profiler Badge"; contracts `User.Badges`).
  *
- * A player's answers are one row of `survey_responses` (JSON of the normalised answers, with the Steam
+ * A player's answers are one row of `survey_responses` (JSON of the normalized answers, with the Steam
  * account and username they were given for); a later submission replaces them. The first submission
  * awards the Profiler Badge, one row of `user_badges` per (player, badge): the insert does nothing when
  * the row exists, so of two simultaneous first submissions exactly one earns it. Answers, badge and
@@ -98,7 +98,7 @@ function inOptionOrder(options: readonly string[], chosen: readonly string[] | n
  * HasOtherSocialNetworks derived, AdditionnalMessage null when blank.
  * @throws Error when a required answer is missing (the caller must run surveyErrors first)
  */
-export function normaliseAnswers(answers: SurveyAnswers): StoredSurveyAnswers {
+export function normalizeAnswers(answers: SurveyAnswers): StoredSurveyAnswers {
   const favorite = required(answers.FavoriteFeatures, 'FavoriteFeatures');
   const hasOtherNetwork = hasOtherSocialNetwork(answers);
   const hasInfluencers = required(answers.HasInfluencers, 'HasInfluencers');
@@ -136,7 +136,7 @@ export function normaliseAnswers(answers: SurveyAnswers): StoredSurveyAnswers {
  *    case-insensitively, as usernames are unique) → ERROR_SURVEY_PLAYER_MISMATCH on each that differs;
  * 3. the §5 rules ({@link surveyErrors}) → ERROR_SURVEY_ANSWER_REQUIRED on each failing question, in
  *    step order.
- * Then one transaction: the answers ({@link normaliseAnswers}) replace the player's previous ones, the
+ * Then one transaction: the answers ({@link normalizeAnswers}) replace the player's previous ones, the
  * badge is inserted unless held, and a 'survey.submitted' audit event `{ badgeAwarded }` is written.
  * @param userId the caller's internal users.id (from the bearer)
  * @returns `{ Success: true, BadgeAwarded }`, BadgeAwarded true only when this call earned the badge
@@ -164,7 +164,7 @@ export async function submitSurvey(
       );
     }
 
-    const answers = JSON.stringify(normaliseAnswers(body));
+    const answers = JSON.stringify(normalizeAnswers(body));
     const now = isoNow();
     await upsertSurveyResponse(trx, { userId, steamId, username: user.username, answers, now });
     const badgeAwarded = await awardBadge(trx, userId, PROFILER_BADGE, now);

@@ -26,7 +26,7 @@ export interface SurveyResponseValues {
   userId: number;
   steamId: string;
   username: string;
-  /** JSON of the normalised answers (service.ts `StoredSurveyAnswers`). */
+  /** JSON of the normalized answers (service.ts `StoredSurveyAnswers`). */
   answers: string;
   /** When it was submitted. */
   now: string;

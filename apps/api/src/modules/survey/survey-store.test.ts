@@ -1,6 +1,6 @@
 /**
  * POST survey/qualification accepted (spec §2 Survey reward; §3 Survey answers; §7; contracts
- * `User.Badges`): the answers stored normalised, the Profiler Badge awarded once and shown by GET
+ * `User.Badges`): the answers stored normalized, the Profiler Badge awarded once and shown by GET
  * profile/user/{id}, a second submission replacing the answers, two simultaneous first submissions
  * earning one badge, a Steam account linked through the real flow, account deletion removing answers
  * and badge, and every naughty string in every text field and choice. Real app, real store (SQLite,
@@ -52,7 +52,7 @@ describe.each(STORES)('survey submissions on %s', (kind) => {
     await t.close();
   });
 
-  it('stores the answers normalised, awards the Profiler Badge and shows it in the profile', async () => {
+  it('stores the answers normalized, awards the Profiler Badge and shows it in the profile', async () => {
     const player = await surveyPlayer(t, 'SurveyFirst1');
     expect(await badgesShown(player)).toEqual([]);
     const res = await postSurvey(

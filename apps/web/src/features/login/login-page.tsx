@@ -1,7 +1,8 @@
 /**
  * Login page (spec §2 route /login and screen Login; §4 Login). Views: LoginHome → LoginPassword or
  * LoginPartner (two steps), or LoginOneStep (TWO-POINT-STUDIOS, SANDBOX). In CREATIVE-ASSEMBLY and
- * FOCUS the page will redirect to the partner's sign-on (later issue; hook point below). When the log-in
+ * FOCUS the route guard sends the player to the partner's sign-on before this page renders
+ * (app/route-rules.ts `partner-login`, app/partner-redirect.tsx). When the log-in
  * leads back to a partner site (an allowed redirectUrl, or the hub's /oauth request of a partner
  * client), the page names that site.
  */
@@ -77,8 +78,8 @@ export function LoginPage() {
   const location = useLocation();
   const notice = hasNotice(location.state) ? location.state.notice : undefined;
   const partnerSite = usePartnerSite();
-  // Hook point (spec §2 /login): 'partner-sso' will redirect to the partner login URL in a later issue;
-  // until then these environments use the two-step view.
+  // 'partner-sso' environments never render this page (the route guard leaves for the partner's sign-on);
+  // should one do, it shows the two-step view.
   const oneStep = behaviour.loginMode === 'one-step';
   return (
     <section className={ui.card} aria-labelledby="login-heading">

@@ -1,7 +1,7 @@
 /**
  * LoginPartner (spec §2 Login: "The partner view fetches a partner login URL, and the user follows it";
  * §7 POST partner/login-url?redirectUrl=&clientId= with Id_User, AuthPartner, Username, Email → URL).
- * The API side comes in a later issue; failures go to the generic handler (spec §8).
+ * The API side is apps/api/src/modules/partner; failures go to the generic handler (spec §8).
  */
 import { useTranslation } from 'react-i18next';
 import type { IdentifyResponse } from '@guildgate/contracts';

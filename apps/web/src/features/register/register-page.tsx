@@ -7,7 +7,8 @@
  * clock and on the server by the form token the page asks for as it loads (GET register/form-token); a
  * page that could not get one asks again at submit, and its clock starts then. A call that cannot
  * reach the API keeps the form as typed and offers Retry.
- * Partner environments will redirect to the partner register URL (later issue; hook point below).
+ * Partner environments never render this page: the route guard sends the player to the partner register
+ * URL (app/route-rules.ts `partner-register`, app/partner-redirect.tsx).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -188,7 +189,6 @@ export function RegisterPage() {
   if (config.features.registerWithAccessKeys && !readCarried('accessKey')) {
     return <Navigate to={{ pathname: '/access-key', search: search.toString() }} replace />;
   }
-  // Hook point (spec §2 /register): partner environments will redirect to the partner register URL.
   return (
     <section className={ui.card} aria-labelledby="register-heading">
       <h1 id="register-heading">{t('register.heading')}</h1>

@@ -40,7 +40,7 @@ export const EN = {
     updateEmail: 'Update email',
     updateEmailSuccess: 'Email updated',
     updateUsername: 'Update username',
-    accountResetPassword: 'Change password',
+    accountPasswordReset: 'Change password',
     deletionConfirm: 'Account deleted',
     survey: 'Profiler survey',
     surveyQualification: 'Profiler survey questions',
@@ -343,7 +343,7 @@ export const EN = {
     confirm: 'Confirm password', // e2e
     cancel: 'Cancel',
   },
-  accountPassword: {
+  accountPasswordReset: {
     heading: 'Change password',
     oldPassword: 'Old password', // e2e
     newPassword: 'New password', // e2e

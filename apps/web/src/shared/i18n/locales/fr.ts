@@ -46,7 +46,7 @@ export const FR = {
     updateEmail: "Modifier l'adresse e-mail",
     updateEmailSuccess: 'Adresse e-mail modifiée',
     updateUsername: "Modifier le nom d'utilisateur",
-    accountResetPassword: 'Changer le mot de passe',
+    accountPasswordReset: 'Changer le mot de passe',
     deletionConfirm: 'Compte supprimé',
     survey: 'Questionnaire Profiler',
     surveyQualification: 'Questions du questionnaire Profiler',
@@ -355,7 +355,7 @@ export const FR = {
     confirm: 'Confirmer le mot de passe',
     cancel: 'Annuler',
   },
-  accountPassword: {
+  accountPasswordReset: {
     heading: 'Changer le mot de passe',
     oldPassword: 'Ancien mot de passe',
     newPassword: 'Nouveau mot de passe',

@@ -136,7 +136,7 @@ export async function invalidateLinks(
 
 /**
  * Deletes every e-mail link of player `userId`, whatever its purpose or state, inside deletion's
- * transaction `trx` (spec §4 Deletion; issue 20 §4: the email module's part of erasing a player,
+ * transaction `trx` (spec §4 Deletion; issue 20 §4: the email-address module's part of erasing a player,
  * table `email_tokens`).
  */
 export async function deleteEmailLinksOf(trx: Kysely<Database>, userId: number): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Durability of outgoing mail (issue 18, bullet 4; modules/mail/outbox.ts): a real API node — `node
+ * Durability of outgoing mail (issue 18, bullet 4; modules/outbound-mail/outbox.ts): a real API node — `node
  * apps/api/src/server.ts` as a child process, on a fresh SQLite file or PostgreSQL database — takes a
  * burst of concurrent registrations and is killed with SIGKILL in the middle of it, then started again.
  * Every acknowledged (201) registration must get its verification mail, delivered from the outbox after

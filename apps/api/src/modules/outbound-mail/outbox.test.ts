@@ -1,5 +1,5 @@
 /**
- * The mail outbox and its worker (issue 18; modules/mail/outbox.ts, outbox-worker.ts), on SQLite and
+ * The mail outbox and its worker (issue 18; modules/outbound-mail/outbox.ts, outbox-worker.ts), on SQLite and
  * PostgreSQL, with real SMTP to the sandbox: mail queued in the change's transaction; registrations
  * answered while SMTP is down and their mail delivered once it is back; retries with back-off, the dead
  * state, the backlog and metrics for operators, and their retry; concurrent claims of several nodes

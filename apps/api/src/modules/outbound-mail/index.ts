@@ -1,5 +1,6 @@
 /**
- * The mail module's public surface (DESIGN.md §3 outgoing mail; docs/operations.md "Outgoing mail"):
+ * The outbound-mail module's public surface, the mail the platform sends (DESIGN.md §3 outgoing mail;
+ * docs/operations.md "Outgoing mail"):
  * the transactional outbox (enqueue inside a change's transaction, the backlog, operator retry), the
  * worker, the SMTP mailer, the localised texts, and {@link playerDataEraser}, its part of account
  * deletion (issue 20 §4).

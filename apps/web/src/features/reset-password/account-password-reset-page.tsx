@@ -27,7 +27,7 @@ const FIELDS = ['OldPassword', 'Password', 'ConfirmPassword'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 /** The account password page. */
-export function AccountPasswordPage() {
+export function AccountPasswordResetPage() {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
@@ -61,20 +61,20 @@ export function AccountPasswordPage() {
     });
   });
   return (
-    <section aria-labelledby="account-password-heading">
-      <h2 id="account-password-heading">{t('accountPassword.heading')}</h2>
+    <section aria-labelledby="account-password-reset-heading">
+      <h2 id="account-password-reset-heading">{t('accountPasswordReset.heading')}</h2>
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
         <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
         {askOld ? (
           <PasswordField
-            label={t('accountPassword.oldPassword')}
+            label={t('accountPasswordReset.oldPassword')}
             autoComplete="current-password"
             error={formState.errors.OldPassword?.message}
             {...register('OldPassword', { validate: (value) => (value ? true : 'ERROR_PASSWORD_EMPTY') })}
           />
         ) : null}
         <PasswordField
-          label={t('accountPassword.newPassword')}
+          label={t('accountPasswordReset.newPassword')}
           hint={t(behaviour.twoPointRegister ? 'forms.passwordRulesStudio' : 'forms.passwordRules')}
           autoComplete="new-password"
           error={formState.errors.Password?.message}
@@ -83,13 +83,13 @@ export function AccountPasswordPage() {
           })}
         />
         <PasswordField
-          label={t('accountPassword.confirmPassword')}
+          label={t('accountPasswordReset.confirmPassword')}
           autoComplete="new-password"
           error={formState.errors.ConfirmPassword?.message}
           {...register('ConfirmPassword', { validate: confirmsPassword('Password') })}
         />
         <div className={ui.actions}>
-          <SubmitButton busy={reset.isPending}>{t('accountPassword.confirm')}</SubmitButton>
+          <SubmitButton busy={reset.isPending}>{t('accountPasswordReset.confirm')}</SubmitButton>
         </div>
       </form>
       {reauth.dialog}

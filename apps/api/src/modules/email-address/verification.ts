@@ -2,8 +2,8 @@
  * The register verification e-mail (spec §4 Register: "The emailed link opens the verify page").
  * TWO-POINT-STUDIOS links to /register/validate?verificationCode=…, every other environment to
  * /confirm-email?uid=…. Links are built from PUBLIC_URL, never from the request. The mail is queued
- * in the mail outbox (modules/mail/outbox.ts) in the transaction that creates the link, in the player's
- * language (modules/mail/mail-texts.ts).
+ * in the mail outbox (modules/outbound-mail/outbox.ts) in the transaction that creates the link, in the player's
+ * language (modules/outbound-mail/mail-texts.ts).
  */
 import type { Kysely } from 'kysely';
 import { ENVIRONMENT_BEHAVIOUR, type Locale } from '@guildgate/contracts';
@@ -13,7 +13,7 @@ import { HOUR_MS } from '../../lib/time.ts';
 import { createLink, pageUrl } from './links.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/index.ts';
+import { composeMail } from '../outbound-mail/index.ts';
 
 /** The verify-page address for `token` in this environment. */
 export function verificationUrl(ctx: AppContext, token: string): string {

@@ -5,7 +5,7 @@
  * 1. The request checks the new address like registration does, then sends a single-use confirm link
  *    to the NEW address (/account/update-email/confirm?uid=…) and a notice to the current one. Only the
  *    newest request's link works.
- * Every mail is queued in the mail outbox (modules/mail/outbox.ts) in the transaction of its step, in
+ * Every mail is queued in the mail outbox (modules/outbound-mail/outbox.ts) in the transaction of its step, in
  * the player's saved locale, else the request's Accept-Language (lib/locale.ts `mailLocale`).
  * 2. Confirming moves the account to the new address (it is proven: it received the link), revokes the
  *    player's other sessions, and sends the OLD address a recovery link (/account/update-email/recovery
@@ -27,7 +27,7 @@ import type { Database } from '../../db/schema.ts';
 import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
-import { composeMail } from '../mail/index.ts';
+import { composeMail } from '../outbound-mail/index.ts';
 import { badRequest, rateLimited, validationFailed } from '../../lib/errors.ts';
 import { DAY_MS, HOUR_MS } from '../../lib/time.ts';
 import {

@@ -8,7 +8,7 @@ import type { RenderedMail } from './templates.ts';
 /**
  * Sends one message to `to`, with the Message-ID `options.messageId` when given (`<id@domain>`; the
  * outbox gives each row its own, so a copy sent twice is recognisable); rejects when the SMTP server
- * refuses or cannot be reached. Only the outbox worker sends (modules/mail/outbox-worker.ts).
+ * refuses or cannot be reached. Only the outbox worker sends (modules/outbound-mail/outbox-worker.ts).
  */
 export interface Mailer {
   send(to: string, mail: RenderedMail, options?: { messageId?: string }): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * The email module's public surface (issue 20 §2; DESIGN.md §2): confirming an address (confirm.ts),
+ * The email-address module's public surface (the player's own address; issue 20 §2, §7; DESIGN.md §2): confirming an address (confirm.ts),
  * the register verification link and mail (verification.ts), the e-mail update (update.ts)
  * and the single-use links sent by e-mail (links.ts). Other modules import only this file.
  */
@@ -31,7 +31,7 @@ export {
 import { deleteEmailLinksOf } from './links.ts';
 import type { PlayerDataEraser } from '../../db/player-data.ts';
 
-/** Account deletion's part of the email module (issue 20 §4): the player's single-use e-mail links. */
+/** Account deletion's part of the email-address module (issue 20 §4): the player's single-use e-mail links. */
 export const playerDataEraser: PlayerDataEraser = {
   module: 'email',
   tables: ['email_tokens'],
