@@ -9,7 +9,7 @@ import accepts from '@fastify/accepts';
 import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler } from '@fastify/type-provider-zod';
 import { ConfigError, type AppConfig } from './config/config.ts';
-import { storeProductionProblems } from './config/production.ts';
+import { storeProductionProblems } from './store-checks.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openStore, type Store } from './db/database.ts';
 import { seedDemoData, seedReferenceData } from './db/seed.ts';

@@ -7,15 +7,11 @@
  * `<…>` placeholder of deploy/production.env.example left unfilled.
  *
  * {@link productionProblems} lists every problem of a configuration at once (the operator fixes them in
- * one go); {@link storeProductionProblems} those of the store (demo rows left from a seeded copy).
+ * one go); store-checks.ts `storeProductionProblems` those of the store (demo rows left from a seeded copy).
  */
 import { isIP } from 'node:net';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { sha256 } from '../lib/crypto.ts';
 import { DEVELOPMENT_KEK_ID } from '../lib/envelope-encryption.ts';
 import type { AppConfig } from './config.ts';
-import { clientIdWithSecretHash, userExistsWithEmail } from './production-store.ts';
 
 /**
  * Secrets and keys published in this repository — defaults of config.ts, `npm start`'s sandbox
@@ -33,9 +29,6 @@ const PUBLISHED_PREFIXES = /^guildgate-(local|e2e|test)-/;
 
 /** The sandbox's SMTP address, the default of SMTP_URL. */
 export const SANDBOX_SMTP_URL = 'smtp://127.0.0.1:2525';
-
-/** The demo partner client's published secret (db/seed.ts), as the store keeps it. */
-const DEMO_PARTNER_SECRET_HASH = sha256('sandbox-partner-secret');
 
 /** Is `value` one of the repository's published secrets? */
 export function isPublishedSecret(value: string): boolean {
@@ -152,20 +145,4 @@ function sameOrigin(a: string, b: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The store's reasons to refuse production: the demo partner client with its published secret, or the
- * demo player (both written by SEED_DEMO, e.g. in a store copied from a demo).
- */
-export async function storeProductionProblems(db: Kysely<Database>): Promise<string[]> {
-  const problems: string[] = [];
-  const demoClientId = await clientIdWithSecretHash(db, DEMO_PARTNER_SECRET_HASH);
-  if (demoClientId !== undefined)
-    problems.push(
-      `store: the client "${demoClientId}" has the published demo secret (rotate it: npm run client-secrets -- <client_id>)`,
-    );
-  if (await userExistsWithEmail(db, 'demo.player@guildgate.test'))
-    problems.push('store: the demo player demo.player@guildgate.test exists (delete it)');
-  return problems;
 }

@@ -1,6 +1,6 @@
 /**
  * The accounts module's public surface (issue 20 §2; DESIGN.md §2): the player record (`users`) —
- * look-ups and writes (store.ts), the look-up keys (normalize.ts) —, the account-field rules (rules.ts,
+ * look-ups and writes (store.ts), the look-up keys (normalize.ts), the saved language (locale.ts) —, the account-field rules (rules.ts,
  * bound to the environment), the e-mail checks (disposable.ts, email-check.ts, service.ts
  * `newEmailError`) and the accounts eraser of account deletion. Other modules import only this file.
  */
@@ -18,6 +18,7 @@ export {
   type RegisterRuleContext,
 } from './rules.ts';
 export { isDisposableEmail } from './disposable.ts';
+export { playerAnswerLocale, savedLocaleOf } from './locale.ts';
 export { EMAIL_CHECK_TIMEOUT_MS, emailReputationError } from './email-check.ts';
 export { DEFAULT_AVATAR_PATH, newEmailError, playerDataEraser } from './service.ts';
 export {

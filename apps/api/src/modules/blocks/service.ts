@@ -9,10 +9,11 @@ import type { ErrorItem, PartnerBlockRequest, PartnerBlockResponse } from '@guil
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
+import { findUserByIdUser, findUsersByIdUser } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
-import { deleteBlockOfIdUser, deleteBlocksOfPlayer, insertBlockIfAbsent, playersByIdUser } from './store.ts';
+import { deleteBlock, deleteBlocksOfPlayer, insertBlockIfAbsent } from './store.ts';
 import type { PlayerDataEraser } from '../../db/player-data.ts';
 
 /**
@@ -29,7 +30,8 @@ export async function unblockForPlayer(
   ip: string | null,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deleteBlockOfIdUser(trx, userId, userBlockedId))) {
+    const blocked = await findUserByIdUser(trx, userBlockedId);
+    if (!blocked || !(await deleteBlock(trx, userId, blocked.id))) {
       throw badRequest('ERROR_USER_NOT_BLOCKED', 'userBlockedId');
     }
     await audit({ db: trx }, userId, 'block.removed', ip, { blockedIdUser: userBlockedId, via: 'portal' });
@@ -46,7 +48,7 @@ async function playersOf(
   { userId, userBlockedId }: PartnerBlockRequest,
 ): Promise<{ blockerId: number; blockedId: number }> {
   if (userId === userBlockedId) throw badRequest('ERROR_BLOCK_SELF', 'userBlockedId');
-  const rows = await playersByIdUser(trx, [userId, userBlockedId]);
+  const rows = await findUsersByIdUser(trx, [userId, userBlockedId]);
   const blocker = rows.find((r) => r.id_user === userId);
   const blocked = rows.find((r) => r.id_user === userBlockedId);
   const items: ErrorItem[] = [];
@@ -96,8 +98,8 @@ export async function unblockForPartner(
   ip: string | null,
 ): Promise<PartnerBlockResponse> {
   return ctx.db.transaction().execute(async (trx) => {
-    const { blockerId } = await playersOf(trx, request);
-    const removed = await deleteBlockOfIdUser(trx, blockerId, request.userBlockedId);
+    const { blockerId, blockedId } = await playersOf(trx, request);
+    const removed = await deleteBlock(trx, blockerId, blockedId);
     if (removed) {
       await audit({ db: trx }, blockerId, 'block.removed', ip, {
         blockedIdUser: request.userBlockedId,

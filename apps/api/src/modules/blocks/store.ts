@@ -6,20 +6,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * Deletes the block of `blockerId` on the player whose public id is `blockedIdUser`.
+ * Deletes the block of `blockerId` on `blockedId` (both internal users.id).
  * @returns true when a block was removed
  */
-export async function deleteBlockOfIdUser(
+export async function deleteBlock(
   db: Kysely<Database>,
   blockerId: number,
-  blockedIdUser: string,
+  blockedId: number,
 ): Promise<boolean> {
   const result = await db
     .deleteFrom('blocks')
     .where('user_id', '=', blockerId)
-    .where('blocked_user_id', 'in', (eb) =>
-      eb.selectFrom('users').select('users.id').where('users.id_user', '=', blockedIdUser),
-    )
+    .where('blocked_user_id', '=', blockedId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
@@ -49,14 +47,4 @@ export async function deleteBlocksOfPlayer(db: Kysely<Database>, userId: number)
     .deleteFrom('blocks')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('blocked_user_id', '=', userId)]))
     .execute();
-}
-
-// --- blocks' users queries (moved to accounts at merge) ---
-
-/** The internal and public ids of the players whose public ids are in `idUsers` (unknown ids are absent). */
-export function playersByIdUser(
-  db: Kysely<Database>,
-  idUsers: readonly string[],
-): Promise<{ id: number; id_user: string }[]> {
-  return db.selectFrom('users').select(['id', 'id_user']).where('id_user', 'in', idUsers).execute();
 }

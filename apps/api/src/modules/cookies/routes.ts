@@ -10,7 +10,8 @@ import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
-import { playerAnswerLocale, varyOnLanguage } from '../../lib/locale.ts';
+import { varyOnLanguage } from '../../lib/locale.ts';
+import { playerAnswerLocale } from '../accounts/index.ts';
 import { acceptAllCookies, listCookieCategories, markCookiePopupSeen, setCookieConsent } from './service.ts';
 
 /**

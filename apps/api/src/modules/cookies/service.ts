@@ -11,6 +11,7 @@ import type { CookieCategory, Locale, SetCookieRequest } from '@guildgate/contra
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
+import { markCookiePopupSeen as markPopupSeenInStore } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
@@ -20,7 +21,6 @@ import {
   deleteCookieConsentsOfPlayer,
   findCookieCategory,
   optionalCookieCategoryIds,
-  setCookiePopupSeen,
   upsertCookieConsents,
 } from './store.ts';
 
@@ -105,7 +105,7 @@ export async function setCookieConsent(
  */
 export async function markCookiePopupSeen(ctx: AppContext, userId: number, ip: string | null): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (await setCookiePopupSeen(trx, userId)) await audit({ db: trx }, userId, 'cookie.popup_seen', ip);
+    if (await markPopupSeenInStore(trx, userId)) await audit({ db: trx }, userId, 'cookie.popup_seen', ip);
   });
 }
 

@@ -113,19 +113,3 @@ export async function deleteCookieConsentsOfPlayer(db: Kysely<Database>, userId:
   const result = await db.deleteFrom('user_cookie_consents').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-// --- cookies' users queries (moved to accounts at merge) ---
-
-/**
- * Sets `users.is_cookie_popup_seen` = 1 for `userId` when it is still 0.
- * @returns true when the flag changed
- */
-export async function setCookiePopupSeen(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ is_cookie_popup_seen: 1 })
-    .where('id', '=', userId)
-    .where('is_cookie_popup_seen', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

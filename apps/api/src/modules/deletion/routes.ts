@@ -13,7 +13,8 @@ import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { checkPassword, deletePlayer, deletionTypes } from './service.ts';
 import { recordAuthentication } from '../session/index.ts';
-import { playerAnswerLocale, varyOnLanguage } from '../../lib/locale.ts';
+import { varyOnLanguage } from '../../lib/locale.ts';
+import { playerAnswerLocale } from '../accounts/index.ts';
 
 /** Registers the deletion routes on the /api scope. */
 export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

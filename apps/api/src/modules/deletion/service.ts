@@ -31,16 +31,10 @@ import { audit } from '../audit/index.ts';
 import { badRequest, rateLimited } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { MINUTE_MS, isoNow } from '../../lib/time.ts';
-import { normalizeEmail } from '../accounts/index.ts';
+import { getUserById, normalizeEmail } from '../accounts/index.ts';
 import { consumedBy, tryConsume } from '../rate-limits/index.ts';
 import { orderedForDeletion, PLAYER_DATA_ERASERS } from './erasers.ts';
-import {
-  deletionSubject,
-  deletionTypeRows,
-  findDeletionType,
-  insertDeletionFeedback,
-  passwordHashOf,
-} from './store.ts';
+import { deletionTypeRows, findDeletionType, insertDeletionFeedback } from './store.ts';
 
 /** Wrong passwords one player may give in {@link PASSWORD_WINDOW_MS} before the check refuses. */
 export const MAX_PASSWORD_FAILURES = 10;
@@ -81,7 +75,7 @@ export async function checkPassword(
   ip: string | null,
 ): Promise<void> {
   if (!password) throw badRequest('ERROR_PASSWORD_EMPTY', 'Password');
-  const passwordHash = await passwordHashOf(ctx.db, userId);
+  const passwordHash = (await getUserById(ctx.db, userId)).password_hash;
   if (!passwordHash) throw badRequest('ERROR_NOT_ALLOWED');
   const failures = ctx.rateLimits.limiter('password-check', {
     points: MAX_PASSWORD_FAILURES,
@@ -147,7 +141,7 @@ export async function deletePlayer(
   ip: string | null,
 ): Promise<void> {
   if (!selfServiceDeletion(ctx)) throw badRequest('ERROR_NOT_ALLOWED');
-  const user = await deletionSubject(ctx.db, userId);
+  const user = await getUserById(ctx.db, userId);
   if (options.checkPassword) {
     await checkPassword(ctx, userId, form.Password ?? '', ip);
   } else if (user.password_hash && !ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) {

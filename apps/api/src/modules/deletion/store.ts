@@ -40,27 +40,3 @@ export async function insertDeletionFeedback(
     .values({ deletion_type_id: feedback.typeId, reason: feedback.reason, created_at: feedback.createdAt })
     .execute();
 }
-
-// --- deletion's users queries (moved to accounts at merge) ---
-
-/** What deletion reads of player `userId`: ids, address and password hash (null for partner sign-on). */
-export function deletionSubject(
-  db: Kysely<Database>,
-  userId: number,
-): Promise<{ id: number; id_user: string; email: string; password_hash: string | null }> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'id_user', 'email', 'password_hash'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
-/** The password hash of player `userId` (null for a player without a password). */
-export async function passwordHashOf(db: Kysely<Database>, userId: number): Promise<string | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['password_hash'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return user.password_hash;
-}

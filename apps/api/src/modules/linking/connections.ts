@@ -6,6 +6,7 @@
  */
 import type { LinkProvider } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import { setSteamCheck } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
@@ -17,7 +18,6 @@ import {
   findConnectionHolder,
   findProviderId,
   insertConnection,
-  setSteamCheck,
 } from './store.ts';
 
 /** A unique-key violation of SQLite or PostgreSQL (a concurrent link of the same account). */
@@ -57,7 +57,7 @@ export async function completeLink(
         last_check: now,
         created_at: now,
       });
-      if (link.provider === 'steam') await setSteamCheck(trx, link.userId, 1);
+      if (link.provider === 'steam') await setSteamCheck(trx, link.userId, true);
       await audit({ db: trx }, link.userId, 'connection.linked', ip, {
         provider: link.provider,
         accountId: account.accountId,
@@ -91,7 +91,7 @@ export async function unlinkProvider(
       throw badRequest('ERROR_CONNECTION_MISMATCH', 'SteamId');
     }
     await deleteConnection(trx, userId, pid);
-    if (provider === 'steam') await setSteamCheck(trx, userId, 0);
+    if (provider === 'steam') await setSteamCheck(trx, userId, false);
     await audit({ db: trx }, userId, 'connection.unlinked', ip, {
       provider,
       accountId: current.account_id,

@@ -118,10 +118,3 @@ export async function insertConnection(
 export async function deleteConnectionsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('user_connections').where('user_id', '=', userId).execute();
 }
-
-// ---- users queries (moved to accounts at merge) ------------------------------------------------
-
-/** Sets player `userId`'s SteamCheck (spec §3 User: 1 while a Steam account is linked, else 0). */
-export async function setSteamCheck(db: Kysely<Database>, userId: number, steamCheck: 0 | 1): Promise<void> {
-  await db.updateTable('users').set({ steam_check: steamCheck }).where('id', '=', userId).execute();
-}

@@ -11,7 +11,8 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { listOptIns, setOptIn, unsubscribe } from './service.ts';
-import { playerAnswerLocale, requestLocale, varyOnLanguage } from '../../lib/locale.ts';
+import { requestLocale, varyOnLanguage } from '../../lib/locale.ts';
+import { playerAnswerLocale } from '../accounts/index.ts';
 
 /** Registers the newsletter routes on the /api scope. */
 export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -19,6 +19,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { HOUR_MS, isoNow } from '../../lib/time.ts';
 import { unsubscribeUrl, verifyUnsubscribeToken } from './unsubscribe-links.ts';
 import { takeQuota } from '../rate-limits/index.ts';
+import { findUserByIdUser, getUserById, setNewsletterConsent } from '../accounts/index.ts';
 import type { PlayerDataEraser } from '../../db/player-data.ts';
 import {
   countOptIns,
@@ -26,13 +27,9 @@ import {
   findNewsletterList,
   hasOptIn,
   insertOptIn,
-  newsletterConsentOf,
   newsletterListIds,
   newsletterListName,
   newsletterListRows,
-  newsletterRecipient,
-  setNewsletterConsent,
-  userIdOfIdUser,
 } from './store.ts';
 
 /** Confirmation e-mails one player may receive per hour (further opt-ins are silent). */
@@ -44,7 +41,7 @@ function requireSection(ctx: AppContext): void {
 
 /** Recomputes the general consent of `userId` from their lists (inside `db`, a transaction). */
 async function syncConsent(db: Kysely<Database>, userId: number): Promise<void> {
-  await setNewsletterConsent(db, userId, (await countOptIns(db, userId)) > 0, isoNow());
+  await setNewsletterConsent(db, userId, (await countOptIns(db, userId)) > 0);
 }
 
 /**
@@ -58,7 +55,7 @@ export async function listOptIns(
 ): Promise<NewsletterResponse> {
   requireSection(ctx);
   const rows = await newsletterListRows(ctx.db, userId, locale);
-  const consent = await newsletterConsentOf(ctx.db, userId);
+  const consent = (await getUserById(ctx.db, userId)).newsletter_optin;
   return {
     OptInList: rows.map((r) => ({
       ListId: r.id,
@@ -137,7 +134,7 @@ async function queueJoinedMail(
   listId: number,
   requested: Locale | null,
 ): Promise<void> {
-  const user = await newsletterRecipient(trx, userId);
+  const user = await getUserById(trx, userId);
   const locale = mailLocale(user.locale, requested);
   await ctx.outbox.enqueue(trx, {
     kind: 'newsletter-joined',
@@ -162,7 +159,7 @@ export async function unsubscribe(ctx: AppContext, token: string, ip: string | n
   const claims = token ? await verifyUnsubscribeToken(ctx, token) : null;
   if (!claims) throw badRequest('ERROR_UNSUBSCRIBE_INVALID', 'Token');
   await ctx.db.transaction().execute(async (trx) => {
-    const id = await userIdOfIdUser(trx, claims.idUser);
+    const id = (await findUserByIdUser(trx, claims.idUser))?.id;
     if (id === undefined) return;
     await deleteOptIns(trx, id, claims.listId);
     await syncConsent(trx, id);

@@ -17,20 +17,19 @@ import { randomToken, uuid } from '../../lib/crypto.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { requireCaptcha } from '../captcha/index.ts';
-import { normalizeEmail, normalizeUsername } from '../accounts/index.ts';
-import { DEFAULT_AVATAR_PATH } from '../accounts/index.ts';
-import { usernameError } from '../accounts/index.ts';
+import {
+  DEFAULT_AVATAR_PATH,
+  emailTaken,
+  findUserByPartnerIdentity,
+  insertUser,
+  normalizeEmail,
+  usernameError,
+  usernameTaken,
+} from '../accounts/index.ts';
 import { createSession, type RequestOrigin } from '../session/index.ts';
 import { claimToken, findUsableToken, tokenHash } from '../single-use-tokens/index.ts';
 import { PARTNERS, partnerKeyOf, ssoIdOf, type PartnerIdentity } from './sign-on.ts';
-import {
-  emailTaken,
-  findPartnerPlayer,
-  insertPlayer,
-  SIGN_ON_REGISTRATION_KIND,
-  SIGN_ON_TICKET_KIND,
-  usernameTaken,
-} from './store.ts';
+import { SIGN_ON_REGISTRATION_KIND, SIGN_ON_TICKET_KIND } from './store.ts';
 
 /** Lifetime of the log-in ticket a registration answers, ms. */
 export const TICKET_TTL_MS = 2 * MINUTE_MS;
@@ -38,10 +37,9 @@ export const TICKET_TTL_MS = 2 * MINUTE_MS;
 /** Username and e-mail already taken, as error items. */
 async function takenItems(ctx: AppContext, username: string, email: string): Promise<ErrorItem[]> {
   const items: ErrorItem[] = [];
-  if (await usernameTaken(ctx.db, normalizeUsername(username)))
+  if (await usernameTaken(ctx.db, username))
     items.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
-  if (await emailTaken(ctx.db, normalizeEmail(email)))
-    items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
+  if (await emailTaken(ctx.db, email)) items.push({ Property: 'Email', ErrorMessage: 'ERROR_EMAIL_EXIST' });
   return items;
 }
 
@@ -102,12 +100,10 @@ export async function registerPartnerPlayer(
         { now, also: { ticket_hash: tokenHash(ticket), expires_at: isoIn(TICKET_TTL_MS) } },
       );
       if (!claimed) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
-      const userId = await insertPlayer(trx, {
+      const { id: userId } = await insertUser(trx, {
         id_user: uuid(),
         username,
-        username_normalized: normalizeUsername(username),
         email: identity.email,
-        email_normalized: normalizeEmail(identity.email),
         password_hash: null,
         firstname: '',
         lastname: null,
@@ -163,7 +159,7 @@ export async function logInWithTicket(
   const claimed = await claimToken(ctx.db, SIGN_ON_TICKET_KIND, { hash: ticketHash }, { now });
   if (!claimed) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   const identity = JSON.parse(row.identity_json) as PartnerIdentity;
-  const user = await findPartnerPlayer(ctx.db, PARTNERS[partner].name, identity.sub);
+  const user = await findUserByPartnerIdentity(ctx.db, PARTNERS[partner].name, identity.sub);
   if (!user) throw badRequest('ERROR_PARTNER_SIGN_ON_INVALID');
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
   return createSession(ctx, user, origin);

@@ -29,15 +29,11 @@ import {
   redeemAuthorizationResponse,
 } from '../../lib/oidc-client.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
+import { findUserByPartnerIdentity } from '../accounts/index.ts';
 import { createSession, type RequestOrigin } from '../session/index.ts';
 import { resolveClientId } from '../sso/index.ts';
 import { claimToken, findUsableToken, issueToken, tokenHash } from '../single-use-tokens/index.ts';
-import {
-  deleteExpiredSignOns,
-  findPartnerPlayer,
-  keepIdentityForRegistration,
-  SIGN_ON_STATE_KIND,
-} from './store.ts';
+import { deleteExpiredSignOns, keepIdentityForRegistration, SIGN_ON_STATE_KIND } from './store.ts';
 
 /** How long the partner's round trip may take, ms. */
 export const SIGN_ON_TTL_MS = 10 * MINUTE_MS;
@@ -211,7 +207,7 @@ export async function completeSignOn(
   if (claims.email_verified !== true) {
     return { Created: null, CreateAccount: false, Validated: false, ...answer };
   }
-  const user = await findPartnerPlayer(ctx.db, PARTNERS[partner].name, identity.sub);
+  const user = await findUserByPartnerIdentity(ctx.db, PARTNERS[partner].name, identity.sub);
   if (user) {
     if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
     const created = await createSession(ctx, user, origin);

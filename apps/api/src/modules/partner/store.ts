@@ -5,8 +5,8 @@
  * player's registration (`registered_at`), and the log-in ticket that registration issues
  * (`ticket_hash`, `ticket_used_at`). Every function takes `db`, which may be the caller's transaction.
  */
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, UserRow, UsersTable } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { SingleUseTokenKind } from '../single-use-tokens/index.ts';
 
 /** A sign-on's `state`, used once by the partner's answer (callback calls). */
@@ -55,49 +55,4 @@ export async function keepIdentityForRegistration(
     .set({ identity_json: identityJson, expires_at: expiresAt })
     .where('state_hash', '=', stateHash)
     .execute();
-}
-
-// ---- users queries (moved to accounts at merge) ------------------------------------------------
-
-/** The player of partner account `ssoId` at the partner named `authPartner` (spec §3 AuthPartner). */
-export async function findPartnerPlayer(
-  db: Kysely<Database>,
-  authPartner: string,
-  ssoId: string,
-): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('auth_partner', '=', authPartner)
-    .where('sso_id', '=', ssoId)
-    .executeTakeFirst();
-}
-
-/** Is a player's normalized username `usernameNormalized`? */
-export async function usernameTaken(db: Kysely<Database>, usernameNormalized: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username_normalized', '=', usernameNormalized)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Is a player's normalized e-mail address `emailNormalized`? */
-export async function emailTaken(db: Kysely<Database>, emailNormalized: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email_normalized', '=', emailNormalized)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Inserts a player. @returns its internal id
- * @throws the store's unique violation when the username, address or partner account is taken
- */
-export async function insertPlayer(db: Kysely<Database>, user: Insertable<UsersTable>): Promise<number> {
-  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
-  return row.id;
 }

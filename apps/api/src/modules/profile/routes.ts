@@ -17,9 +17,6 @@ import { saveLocale } from './locale.ts';
 import { requestEmailUpdate } from '../email-address/index.ts';
 import { loadConnections, loadUser } from './service.ts';
 
-/** Kept for sso/routes.ts until it imports `../profile/index.ts` (issue 20; removed at merge). */
-export { loadUser };
-
 /** Registers the profile routes on the /api scope. */
 export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

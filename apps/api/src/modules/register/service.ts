@@ -33,8 +33,6 @@ import { accessKeyError, consumeAccessKey } from '../access-key/index.ts';
 import { requireCaptcha } from '../captcha/index.ts';
 import { checkFormToken, spendFormToken, unspendFormToken } from './form-token.ts';
 
-/** Kept for partner/registration.ts until it imports accounts' index (issue 20; removed at merge). */
-
 /** The store checks of a form whose field rules hold: username taken, then the e-mail's (accounts). */
 async function storeErrors(ctx: AppContext, form: RegisterRequest, items: ErrorItem[]): Promise<ErrorItem[]> {
   const failing = new Set(items.map((i) => i.Property));

@@ -9,7 +9,8 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
 import { hasScope, PORTAL_SCOPE } from './access-tokens.ts';
-import { findActiveSessionWithPlayer, findUsername } from './store.ts';
+import { findUserById } from '../accounts/index.ts';
+import { findActiveSessionWithPlayer } from './store.ts';
 
 /** The authenticated player of a user call (or the holder of a token token/verify checked). */
 export interface AuthInfo {
@@ -81,7 +82,7 @@ export async function verifyAccessToken(
   }
   const auth = await authenticateToken(ctx, access_token, client_id);
   if (!auth) throw badRequest('ERROR_TOKEN_INVALID');
-  const username = await findUsername(ctx.db, auth.userId);
+  const username = (await findUserById(ctx.db, auth.userId))?.username;
   if (username === undefined) throw badRequest('ERROR_TOKEN_INVALID');
   return {
     ExpiresIn: Math.max(0, auth.expiresAt - Math.floor(Date.now() / 1000)),

@@ -9,12 +9,10 @@ import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
-import { isoNow } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
-import { findUserByIdUser, findUserByLogin } from '../accounts/index.ts';
+import { findUserByIdUser, findUserByLogin, setPasswordHash } from '../accounts/index.ts';
 import { createSession, type RequestOrigin } from './sessions.ts';
 import { startLoginAttempt } from './login-throttle.ts';
-import { updatePasswordHash } from './store.ts';
 
 /** POST log/identify. @throws 400 ERROR_USERNAME_EMPTY, ERROR_USER_NOT_EXISTS, ERROR_USER_BANNED */
 export async function identify(ctx: AppContext, usernameOrEmail: string): Promise<IdentifyResponse> {
@@ -88,7 +86,7 @@ async function checkPasswordAndOpen(
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
   if (!user.email_confirmed_at) throw badRequest('ERROR_USER_CONFIRMED');
   if (needsRehash(hash)) {
-    await updatePasswordHash(ctx.db, user.id, await hashPassword(password), isoNow());
+    await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   }
   const origin = { ip: request.ip, userAgent: request.userAgent };
   return { created: await createSession(ctx, user, origin), idUser: user.id_user };

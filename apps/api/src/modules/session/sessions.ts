@@ -12,12 +12,12 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { openWithSecret, randomToken, sealWithSecret, sha256, uuid } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { DAY_MS, isoIn, isoNow } from '../../lib/time.ts';
+import { findUserById } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { claimToken, findToken, issueToken } from '../single-use-tokens/index.ts';
 import { PARTNER_SCOPE, PORTAL_SCOPE } from './access-tokens.ts';
 import {
   findActiveSessionIds,
-  findAuthPartner,
   findRefreshTokenForRotation,
   findSessionByIdentity,
   insertSession,
@@ -337,6 +337,6 @@ export async function logOut(
 ): Promise<{ CookieName: string | null }> {
   await revokeSession(ctx, auth.sessionId);
   await audit(ctx, auth.userId, 'session.logged_out', ip);
-  const authPartner = await findAuthPartner(ctx.db, auth.userId);
+  const authPartner = (await findUserById(ctx.db, auth.userId))?.auth_partner ?? null;
   return { CookieName: authPartner ? partnerCookieName(authPartner) : null };
 }

@@ -168,9 +168,11 @@ export async function replaceSigningKeyJwk(
     .execute();
 }
 
-// ---- users queries (moved to accounts at merge) ------------------------------------------------
-// The joins below read the player's public id and ban with the session; the others read or write
-// `users` alone.
+// ---- sessions with their player ---------------------------------------------------------------
+// The player record belongs to the accounts module, which alone writes and looks up `users`. These
+// three reads join it only to return the player's public id, confirmation and ban in the same query as
+// the session or refresh token they authenticate: every authenticated call and every token/verify and
+// token/refresh runs one of them, so a second round-trip to accounts would double their store time.
 
 /**
  * The active session whose identity handle hashes to `identityHash`: not revoked, not expired at `now`,
@@ -244,30 +246,4 @@ export async function findRefreshTokenForRotation(db: Kysely<Database>, tokenHas
     ])
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
-}
-
-/** Player `userId`'s username, if the player exists. */
-export async function findUsername(db: Kysely<Database>, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
-  return row?.username;
-}
-
-/** Player `userId`'s partner (AuthPartner), or null (none, or no such player). */
-export async function findAuthPartner(db: Kysely<Database>, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('auth_partner').where('id', '=', userId).executeTakeFirst();
-  return row?.auth_partner ?? null;
-}
-
-/** Replaces player `userId`'s password hash (a re-hash at log-in) at `now`. */
-export async function updatePasswordHash(
-  db: Kysely<Database>,
-  userId: number,
-  passwordHash: string,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
 }

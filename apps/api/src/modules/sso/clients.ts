@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { isoNow } from '../../lib/time.ts';
-import { findClient, upsertClientSecret } from './store.ts';
+import { findClient, findClientIdBySecretHash, upsertClientSecret } from './store.ts';
 
 /**
  * The client a player came through (recorded on a new player, `users.client_id`): `requested` when
@@ -51,4 +51,13 @@ export async function issueClientSecret(
     client_secret_hash: sha256(secret),
   });
   return secret;
+}
+
+/**
+ * The id of a client whose secret is `secret` (compared by its SHA-256, as the store keeps it), or
+ * undefined: the production start refuses a store where a client has a published secret
+ * (store-checks.ts).
+ */
+export function clientIdWithSecret(db: Kysely<Database>, secret: string): Promise<string | undefined> {
+  return findClientIdBySecretHash(db, sha256(secret));
 }

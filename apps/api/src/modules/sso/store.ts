@@ -73,12 +73,15 @@ export async function upsertClientSecret(
     .execute();
 }
 
-// ---- users queries (moved to accounts at merge) ------------------------------------------------
-
-/** Player `userId`'s public id and ban, if the player exists. */
-export async function findPlayerStatus(
+/** The `client_id` of a client whose secret hash (SHA-256 hex) is `secretHash`, or undefined. */
+export async function findClientIdBySecretHash(
   db: Kysely<Database>,
-  userId: number,
-): Promise<{ id_user: string; banned_at: string | null } | undefined> {
-  return db.selectFrom('users').select(['id_user', 'banned_at']).where('id', '=', userId).executeTakeFirst();
+  secretHash: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('oauth_clients')
+    .select('client_id')
+    .where('client_secret_hash', '=', secretHash)
+    .executeTakeFirst();
+  return row?.client_id;
 }

@@ -16,12 +16,13 @@ import type {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
+import { findUserById } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { isoNow } from '../../lib/time.ts';
 import { mintTokens, openSession, PARTNER_SCOPE, revokeSessions } from '../session/index.ts';
 import { claimToken, findToken, tokenHash } from '../single-use-tokens/index.ts';
 import { verifierMatches } from './authorization-endpoint.ts';
-import { AUTHORIZATION_CODE_KIND, findPlayerStatus, setCodeSession } from './store.ts';
+import { AUTHORIZATION_CODE_KIND, setCodeSession } from './store.ts';
 
 /** A refused token request (RFC 6749 §5.2): the OAuth `error`, our §8 code and the field concerned. */
 export class OAuthTokenRefusal extends Error {
@@ -105,7 +106,7 @@ export async function handleAccessTokenRequest(
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const now = isoNow();
     const row = await findToken(trx, AUTHORIZATION_CODE_KIND, { hash: codeHash });
-    const player = row && (await findPlayerStatus(trx, row.user_id));
+    const player = row && (await findUserById(trx, row.user_id));
     if (!row || !player) return null;
     if (row.used_at !== null) {
       // Whoever presents a used code may not keep what its first exchange gave (RFC 6749 §4.1.2).

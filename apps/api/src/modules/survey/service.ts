@@ -179,9 +179,6 @@ export async function loadBadges(db: Kysely<Database>, userId: number): Promise<
   return rows.map((r) => ({ Name: r.badge, AwardedAt: r.awarded_at }));
 }
 
-/** Kept for deletion/service.ts until deletion calls the erasers (issue 20 §4; removed at merge). */
-export { deleteSurveyData };
-
 /**
  * The survey eraser (issue 20 §4): deletes the player's survey answers and badges inside deletion's
  * transaction.
