@@ -23,6 +23,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'sandbox', include: ['apps/sandbox/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'web',
