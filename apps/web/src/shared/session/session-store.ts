@@ -31,7 +31,10 @@ export interface SessionStore {
   establish(created: string): Promise<boolean>;
   /** Clear cookie and state (spec §4 Session failures, Logout). */
   clear(): void;
-  /** The player's access token, renewed when it is about to expire; null when anonymous. */
+  /**
+   * The player's access token, renewed when it is about to expire; null when anonymous. Waits for the
+   * cookie's exchange when one is under way (restore, establish), so no call goes out anonymous then.
+   */
   bearer(): Promise<string | null>;
   /**
    * Reloads the user and connections of the current session in place, without a loading phase, so the
@@ -61,6 +64,8 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
   let renewAt = 0;
   let renewing: Promise<Token | null> | null = null;
   let generation = 0;
+  /** The last exchange of the cookie (restore, establish), which {@link SessionStore.bearer} waits for. */
+  let loading: Promise<boolean> | undefined;
   const listeners = new Set<() => void>();
 
   function set(next: SessionState) {
@@ -108,7 +113,12 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
     return { user, connections };
   }
 
-  async function load(identity: string, establishing: boolean): Promise<boolean> {
+  /** Loads the session of `identity`, as the exchange that {@link SessionStore.bearer} waits for. */
+  function load(identity: string, establishing: boolean): Promise<boolean> {
+    return (loading = loadSession(identity, establishing));
+  }
+
+  async function loadSession(identity: string, establishing: boolean): Promise<boolean> {
     const mine = ++generation;
     set({ ...state, status: 'loading', establishing });
     const token = await fetchToken(identity);
@@ -157,6 +167,9 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
       if (mine === generation) set({ ...state, ...profile });
     },
     async bearer() {
+      // A call made while the cookie is being exchanged (a page's first call right after start, e.g.
+      // /oauth's GET oauth) waits for the token rather than go out as an anonymous visitor's.
+      if (!state.token) await loading;
       const token = state.token;
       if (!token) return null;
       if (now() < renewAt) return token.Value;
