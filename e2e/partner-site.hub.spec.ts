@@ -27,6 +27,16 @@ function recordNavigations(page: Page): string[] {
   return urls;
 }
 
+/** Sign in on the site while the hub has no session: the hub's /oauth page sends the visitor to log in. */
+async function signInWithLogIn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${HUB}/login\\?redirectUrl=%2Foauth%3F`));
+  await page.getByLabel('Username or email').fill(DEMO_PLAYER.username);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PLAYER.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
 test('signs a player in on the partner site through the hub, then straight through', async ({ page }) => {
   await page.goto(SITE);
   await expect(
@@ -35,12 +45,7 @@ test('signs a player in on the partner site through the hub, then straight throu
   await expectNoAxeViolations(page, 'partner site, signed out');
 
   // Sign in: the hub's /oauth page sends a visitor to log in first.
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${HUB}/login\\?redirectUrl=%2Foauth%3F`));
-  await page.getByLabel('Username or email').fill(DEMO_PLAYER.username);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PLAYER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await signInWithLogIn(page);
 
   // Back on the site, signed in.
   await expect(page).toHaveURL(SITE);
@@ -62,12 +67,7 @@ test('signs a player in on the partner site through the hub, then straight throu
 test('goes straight through the hub even when the session restore is slow', async ({ page }) => {
   // Log in once at the portal, so that the browser holds the identity cookie.
   await page.goto(SITE);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${HUB}/login\\?redirectUrl=%2Foauth%3F`));
-  await page.getByLabel('Username or email').fill(DEMO_PLAYER.username);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PLAYER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await signInWithLogIn(page);
   await expect(page.getByText(`Signed in as ${DEMO_PLAYER.username}`)).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
