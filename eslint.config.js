@@ -62,6 +62,7 @@ const STRICT_TYPED = [
   'bench/**/*.ts',
   'scripts/**/*.ts',
   'apps/web/build/**/*.ts',
+  'apps/web/src/**/*.{ts,tsx}',
   'packages/contracts/src/**/*.ts',
   'playwright.config.ts',
   'vitest.config.ts',

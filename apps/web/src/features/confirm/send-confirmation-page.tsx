@@ -41,7 +41,7 @@ export function SendConfirmationPage() {
     <section className={ui.card} aria-labelledby="send-heading">
       <h1 id="send-heading">{t('confirm.sendHeading')}</h1>
       <p>{t('confirm.sendIntro')}</p>
-      <form className={ui.stack} onSubmit={onSubmit} noValidate>
+      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
         <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
         <EmailField
           label={t('confirm.email')}

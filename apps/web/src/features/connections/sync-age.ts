@@ -26,11 +26,10 @@ export function syncAge(lastCheck: string | null, now: number): SyncAge | null {
   const time = Date.parse(lastCheck);
   if (Number.isNaN(time)) return null;
   const elapsed = Math.max(0, now - time);
-  for (let i = 0; i < UNITS.length; i += 1) {
-    const [unit, size] = UNITS[i]!;
+  for (const [i, [unit, size]] of UNITS.entries()) {
     if (elapsed < size) continue;
     const count = Math.round(elapsed / size);
-    const larger = UNITS[i - 1];
+    const larger = i > 0 ? UNITS[i - 1] : undefined;
     // Rounding reached the next unit up (e.g. 60 minutes): say 1 of that unit.
     if (larger && count * size >= larger[1]) return { unit: larger[0], count: 1 };
     return { unit, count };

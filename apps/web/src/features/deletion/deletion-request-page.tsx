@@ -105,9 +105,9 @@ function ReasonStep({ onDone }: { onDone: (reason: Reason) => void }) {
   });
   const other = types.data?.DeletionTypes.find((type) => type.Id === choice)?.IsOther ?? false;
   const confirm = () => {
-    if (choice === null) return setError('deletion.chooseReason');
-    if (other && !text.trim()) return setError('ERROR_DELETION_REASON_EMPTY');
-    onDone({ id: choice, text: other ? text.trim() : '' });
+    if (choice === null) setError('deletion.chooseReason');
+    else if (other && !text.trim()) setError('ERROR_DELETION_REASON_EMPTY');
+    else onDone({ id: choice, text: other ? text.trim() : '' });
   };
   return (
     <form

@@ -24,8 +24,11 @@ import { useFollowRedirect } from '../../shared/redirect/use-redirect.ts';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { linkingCall, type LinkingCall, type LinkStep, type Provider } from './linking-calls.ts';
 
-/** The endpoint table's linking calls, by the spec §7 path linking-calls.ts names them with. */
-const LINKING_ENDPOINTS: Record<string, Endpoint> = {
+/**
+ * The endpoint table's linking calls, by the spec §7 path linking-calls.ts names them with; a path it
+ * lacks has no entry.
+ */
+const LINKING_ENDPOINTS: Partial<Record<string, Endpoint>> = {
   'GET steam/auth': ENDPOINTS.getSteamAuth,
   'GET twitch/auth': ENDPOINTS.getTwitchAuth,
   'GET epicgames/auth': ENDPOINTS.getEpicGamesAuth,
@@ -99,8 +102,8 @@ export function LinkingPage({ provider, step }: { provider: Provider; step: Link
         });
         // In place: a restore would unmount this page and start the flow again.
         await store.refreshProfile();
-        const back = answer?.RedirectUrl ?? wantedRedirect(search);
-        await follow([appendAccountId(back, provider, answer?.AccountId)], '/account/link-account');
+        const back = answer.RedirectUrl ?? wantedRedirect(search);
+        await follow([appendAccountId(back, provider, answer.AccountId)], '/account/link-account');
       } catch (error) {
         onError(error);
       }

@@ -51,7 +51,7 @@ export function LoginIdentifyForm({
   });
 
   return (
-    <form className={ui.stack} onSubmit={onSubmit} noValidate>
+    <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
       <UsernameOrEmailField
         error={formState.errors.UsernameOrEmail?.message}

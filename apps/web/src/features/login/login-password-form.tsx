@@ -67,7 +67,7 @@ export function LoginPasswordForm({
   });
 
   return (
-    <form className={ui.stack} onSubmit={onSubmit} noValidate>
+    <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <IdentifiedUser user={user} onReset={onReset} />
       <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
       <HiddenUsername value={identifier} />

@@ -248,10 +248,12 @@ export function PartnerRegisterPage() {
     registerPartner.mutate(
       { Username: values.Username.trim(), ApprovePrivacyPolicy, ApproveEULA },
       {
-        onSuccess: async ({ Created }) => {
-          if (await store.establish(Created)) await follow([wantedRedirect(search)], '/account');
-          else await navigate('/', { replace: true });
-        },
+        onSuccess: ({ Created }) =>
+          void store
+            .establish(Created)
+            .then((established) =>
+              established ? follow([wantedRedirect(search)], '/account') : navigate('/', { replace: true }),
+            ),
         onError: (error) => server.apply(error),
       },
     );

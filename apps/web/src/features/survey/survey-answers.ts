@@ -111,16 +111,15 @@ export function errorsAfterChange(
   property: SurveyProperty,
   next: SurveyAnswers,
 ): QuestionErrors {
-  const kept: QuestionErrors = { ...errors };
-  delete kept[property];
+  const dropped = new Set<string>([property]);
   const conditions: [SurveyProperty, boolean][] = [
     ['OtherFavoriteFeatures', next.FavoriteFeatures === FAVORITE_FEATURE_OTHER],
     ['OtherSocialNetworks', hasOtherSocialNetwork(next)],
     ['Influencers', next.HasInfluencers === true],
     ['OtherStudios', next.HasOtherStudios === true],
   ];
-  for (const [text, asked] of conditions) if (!asked) delete kept[text];
-  return kept;
+  for (const [text, asked] of conditions) if (!asked) dropped.add(text);
+  return Object.fromEntries(Object.entries(errors).filter(([question]) => !dropped.has(question)));
 }
 
 /** The fields a rejection may name: the questions and HasOtherSocialNetworks (part of SocialNetworks). */

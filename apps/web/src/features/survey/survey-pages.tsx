@@ -9,7 +9,7 @@
  * contracts (`SURVEY_STEPS`, `surveyErrors`, `activeStepCount`); the answers are sent only with a
  * linked Steam account (spec §5), so without one neither page offers the questions.
  */
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -150,7 +150,7 @@ function SurveyForm({ steamId, username }: { steamId: string; username: string }
     if (first) focusQuestion(formRef.current, first);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submit.isPending) return;
     const failing = requiredErrors(answers);

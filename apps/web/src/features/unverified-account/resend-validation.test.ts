@@ -37,7 +37,7 @@ describe('resendValidationEmail', () => {
     const fetchImpl = answering(200);
     await resendValidationEmail(URLS.test, IDENTITY, fetchImpl);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchImpl.mock.calls[0]!;
+    const [url, init] = fetchImpl.mock.calls[0];
     expect(url).toBe(URLS.test);
     expect(init).toMatchObject({ method: 'POST', credentials: 'omit', mode: 'cors' });
     expect(init?.headers).toMatchObject({ 'content-type': 'application/json' });

@@ -44,10 +44,8 @@ export function UpdateUsernamePage() {
     if (update.isPending) return;
     server.clear();
     update.mutate(values.Username.trim(), {
-      onSuccess: async () => {
-        await store.restore();
-        await navigate('/account', { state: { notice: 'usernameChanged' } });
-      },
+      onSuccess: () =>
+        void store.restore().then(() => navigate('/account', { state: { notice: 'usernameChanged' } })),
       onError: (error) => server.apply(error),
     });
   });

@@ -21,6 +21,7 @@ import {
   type EndpointQuery,
   type RuntimeConfiguration,
 } from '@guildgate/contracts';
+import { browserGlobals } from '../browser/browser-globals.ts';
 import { ApiError } from './api-error.ts';
 
 /** Options of one call of `E`: its path parameters (required when it has any), query and body. */
@@ -37,6 +38,17 @@ export type CallInput<E extends Endpoint> = (EndpointParams<E> extends undefined
 
 /** Query values the client writes into the address (null and undefined are left out). */
 type QueryValues = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * A call's input as the client reads it, for any endpoint: its params, query and body are whatever
+ * {@link CallInput} of that endpoint allowed at the call site (`CallInput<Endpoint>` would type them
+ * `undefined`).
+ */
+type AnyCallInput = Omit<CallInput<Endpoint>, 'params' | 'query' | 'body'> & {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+};
 
 /**
  * A configured client: `call(ENDPOINTS.x, { params, query, body })` resolves with the call's success
@@ -63,7 +75,7 @@ export interface ApiClientDependencies {
 /** Builds the address of `path` (no leading slash) under the account API (spec §7). */
 export function buildApiUrl(accountApiUrl: string, path: string, query?: QueryValues) {
   const base = accountApiUrl.endsWith('/') ? accountApiUrl : `${accountApiUrl}/`;
-  const url = new URL(path.replace(/^\/+/, ''), new URL(base, globalThis.location?.href));
+  const url = new URL(path.replace(/^\/+/, ''), new URL(base, browserGlobals.location?.href));
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
@@ -85,7 +97,7 @@ export function createApiClient({ config, userBearer, language, fetchFn }: ApiCl
   const doFetch = fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   return {
     async call<E extends Endpoint>(endpoint: E, ...[input]: CallArguments<E>): Promise<EndpointAnswer<E>> {
-      const options: CallInput<Endpoint> = input ?? {};
+      const options: AnyCallInput = input ?? {};
       const { method } = endpoint;
       const path = endpointPath(endpoint, options.params as Record<string, unknown> | undefined);
       const bearer = (options.anonymous ? null : await userBearer()) ?? config.apiKey;

@@ -87,8 +87,8 @@ export function valuesFromCategories(
   return values;
 }
 
-/** The settings switches: category Id → on. */
-export type ConsentSelection = Record<number, boolean>;
+/** The settings switches: category Id → on; a category it lacks is off. */
+export type ConsentSelection = Partial<Record<number, boolean>>;
 
 /**
  * The switches the settings open with: a necessary category is on; a category that drives a cookie

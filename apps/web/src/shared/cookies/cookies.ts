@@ -3,6 +3,7 @@
  * (30 days, SameSite=Strict, Secure on https, path /) and clearing the partner cookie on the main domain.
  */
 import { LIMITS } from '@guildgate/contracts';
+import { browserGlobals } from '../browser/browser-globals.ts';
 
 /** Attributes of a cookie write. */
 export interface CookieOptions {
@@ -49,7 +50,7 @@ export function mainDomain(hostname: string): string | null {
 }
 
 function isHttps(): boolean {
-  return globalThis.location?.protocol === 'https:';
+  return browserGlobals.location?.protocol === 'https:';
 }
 
 /** Reads a cookie of this page. */
@@ -85,6 +86,6 @@ export function removeIdentityCookie(): void {
 /** Removes the partner cookie named by the logout answer, here and on the main domain (spec §4 Logout). */
 export function removePartnerCookie(name: string): void {
   removeCookie(name);
-  const domain = mainDomain(globalThis.location?.hostname ?? '');
+  const domain = mainDomain(browserGlobals.location?.hostname ?? '');
   if (domain) removeCookie(name, domain);
 }

@@ -21,7 +21,7 @@ async function instance(lng: 'en' | 'fr' = 'en') {
 
 /** The `{{placeholders}}` of a text, sorted. */
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 }
 
 const EN_TEXTS = leaves(RESOURCES.en.translation);

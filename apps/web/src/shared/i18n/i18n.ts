@@ -78,13 +78,13 @@ const CODE_OPTIONS = { ns: 'errors', nsSeparator: false, keySeparator: false } a
  * @param i18n the i18next instance
  */
 export function errorText(i18n: Pick<I18n, 'exists' | 't'>, code: string): string {
-  return i18n.exists(code, CODE_OPTIONS) ? String(i18n.t(code, CODE_OPTIONS)) : code;
+  return i18n.exists(code, CODE_OPTIONS) ? i18n.t(code, CODE_OPTIONS) : code;
 }
 
 /** The UI's current language: one of {@link LANGUAGES} (the fallback before initialisation). */
 export function uiLanguage(): Language {
   const current = i18next.resolvedLanguage;
-  return LANGUAGES.find((language) => language === current) ?? LANGUAGES[0]!;
+  return LANGUAGES.find((language) => language === current) ?? LANGUAGES[0];
 }
 
 /**

@@ -3,6 +3,7 @@
  * carry-over between pages"; spec §2 common query parameters redirectUrl and client_id).
  * Stored values are untrusted: they are checked against the allow-list when used.
  */
+import { browserGlobals } from '../browser/browser-globals.ts';
 
 const KEYS = {
   redirectUrl: 'guildgate.redirectUrl',
@@ -15,7 +16,7 @@ type CarryKey = keyof typeof KEYS;
 
 function storage(): Storage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return browserGlobals.localStorage ?? null;
   } catch {
     return null;
   }

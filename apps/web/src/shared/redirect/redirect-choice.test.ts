@@ -58,6 +58,15 @@ describe('isInternalPath / externalRedirectUrl', () => {
     expect(isInternalPath('account')).toBe(false);
     expect(isInternalPath('https://partner.example.com/')).toBe(false);
   });
+  it('refuses a path with a control character, and keeps non-ASCII ones', () => {
+    for (let code = 0; code < 0x20; code += 1) {
+      expect(isInternalPath(`/account${String.fromCharCode(code)}x`)).toBe(false);
+    }
+    expect(isInternalPath('/account\x7fx')).toBe(false);
+    expect(isInternalPath('/compte/café')).toBe(true);
+    expect(isInternalPath('/account\u0085x')).toBe(true);
+    expect(isInternalPath('/jeux/🎮')).toBe(true);
+  });
   it('keeps only absolute http(s) addresses for the API', () => {
     expect(externalRedirectUrl('https://partner.example.com/')).toBe('https://partner.example.com/');
     expect(externalRedirectUrl('/account')).toBeNull();

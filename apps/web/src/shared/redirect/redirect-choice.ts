@@ -11,9 +11,9 @@ export type RedirectTarget = { kind: 'external'; url: string } | { kind: 'intern
 
 /** True for a same-origin path such as "/account/newsletter?x=1" (never "//host" or "/\\host"). */
 export function isInternalPath(value: string): boolean {
-  // \s covers the controls that matter to URL parsers (tab, new lines); refuse the rest too.
-  const hasControl = [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-  return /^\/(?![/\\])[^\s\\]*$/.test(value) && !hasControl;
+  // \s covers the controls that matter to URL parsers (tab, new lines); refuse the rest too: a UTF-16
+  // code unit outside printable ASCII (\x20-\x7e) and non-ASCII (\x80-\uffff) is a C0 control or DEL.
+  return /^\/(?![/\\])[^\s\\]*$/.test(value) && !/[^\x20-\x7e\x80-\uffff]/.test(value);
 }
 
 /** The absolute http(s) address of `value`, for calls that carry RedirectUrl to the API; else null. */

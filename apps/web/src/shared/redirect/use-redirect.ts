@@ -21,7 +21,7 @@ export function useRedirectPatterns(): () => Promise<string[]> {
   return useCallback(
     () =>
       queryClient
-        .fetchQuery({
+        .query({
           queryKey: REDIRECT_PATTERNS_KEY,
           queryFn: () => api.call(ENDPOINTS.getRedirectAllowedRedirectDomains),
           staleTime: Infinity,

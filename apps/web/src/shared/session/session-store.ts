@@ -23,8 +23,10 @@ export interface SessionState {
 
 /** The session store used through React (see session-context.tsx). */
 export interface SessionStore {
-  getState(): SessionState;
-  subscribe(listener: () => void): () => void;
+  /** The current state; a function property, as React's useSyncExternalStore calls it detached. */
+  getState: () => SessionState;
+  /** Calls `listener` on every change until the returned function is called; detached like getState. */
+  subscribe: (listener: () => void) => () => void;
   /** App start: read the cookie and load the session (spec §4 Session). */
   restore(): Promise<boolean>;
   /** After a log-in: store `Created` and load the session; false when it was refused (spec §4). */
@@ -87,7 +89,7 @@ export function createSessionStore({ api, now = Date.now }: SessionStoreDependen
         anonymous: true,
         cache: 'no-store',
       });
-      if (decideSession(token, now()) === 'clear' || !token) return null;
+      if (decideSession(token, now()) === 'clear') return null;
       renewAt = renewalTime(token, now());
       return token;
     } catch {

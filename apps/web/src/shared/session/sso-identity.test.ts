@@ -25,7 +25,7 @@ class MemoryStorage implements Storage {
     this.#items.delete(key);
   }
   setItem(key: string, value: string): void {
-    this.#items.set(key, String(value));
+    this.#items.set(key, value);
   }
 }
 

@@ -9,6 +9,7 @@
  * `sessionStorage` (blocked storage, no DOM) nothing is kept and every read gives null.
  */
 import { z } from 'zod';
+import { browserGlobals } from '../browser/browser-globals.ts';
 
 /** The `sessionStorage` key of the SSO identity. */
 export const SSO_IDENTITY_KEY = 'g2g_sso_identity';
@@ -28,7 +29,7 @@ const SsoIdentitySchema = z.object({
 
 function storage(): Storage | null {
   try {
-    return globalThis.sessionStorage ?? null;
+    return browserGlobals.sessionStorage ?? null;
   } catch {
     return null;
   }
