@@ -127,7 +127,7 @@ describe('PostgreSQL failures', () => {
   it('a backend terminated by the administrator (as in a restart) is 57P01', async () => {
     const victim = await connect();
     const killer = await connect();
-    const pid = (await victim.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const pid = (await victim.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
     const sleeping = failureOf(() => victim.query('select pg_sleep(10)'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await killer.query('select pg_terminate_backend($1)', [pid]);

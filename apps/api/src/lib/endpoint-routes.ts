@@ -122,7 +122,7 @@ export function errorResponseSchemas(endpoint: Endpoint): Partial<Record<ErrorSt
   const schemas: Partial<Record<ErrorStatus, z.ZodType>> = {};
   for (const [key, codes] of Object.entries(endpoint.errors)) {
     const status = Number(key) as ErrorStatus;
-    const known = (codes as readonly ErrorCode[]).filter((code) => ERROR_CODES.includes(code));
+    const known = codes.filter((code) => ERROR_CODES.includes(code));
     if (known.length === 0) continue;
     schemas[status] = z
       .object({

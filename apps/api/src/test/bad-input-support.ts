@@ -121,7 +121,7 @@ export async function inBatches<T>(
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
-      const item = items[next]!;
+      const item = items[next];
       next += 1;
       await fn(item);
     }

@@ -92,12 +92,12 @@ function expectProper503s(results: LoadResult[], context: string): void {
  */
 function recoveryMs(results: LoadResult[], backAt: number, success: (r: LoadResult) => boolean): number {
   const after = results.filter((r) => r.startedAt >= backAt);
-  if (after.length === 0 || !success(after[after.length - 1]!)) return Infinity;
+  if (after.length === 0 || !success(after[after.length - 1])) return Infinity;
   let lastFailure = -1;
   after.forEach((r, i) => {
     if (!success(r)) lastFailure = i;
   });
-  return lastFailure < 0 ? 0 : after[lastFailure + 1]!.startedAt - backAt;
+  return lastFailure < 0 ? 0 : after[lastFailure + 1].startedAt - backAt;
 }
 
 describe('PostgreSQL restarted and stopped under load', () => {

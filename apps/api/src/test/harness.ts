@@ -230,7 +230,7 @@ export async function formToken(t: Pick<TestApp, 'app'>): Promise<string> {
 export async function formTokenPool(t: Pick<TestApp, 'app'>, count = 50): Promise<() => string> {
   const tokens = await Promise.all(Array.from({ length: count }, () => formToken(t)));
   let next = 0;
-  return () => tokens[next++ % tokens.length]!;
+  return () => tokens[next++ % tokens.length];
 }
 
 /** The JSON body of `res`. */
@@ -262,7 +262,7 @@ export async function waitForNewMail(
   const started = Date.now();
   for (;;) {
     const messages = await t.mailbox(to);
-    if (messages.length > before) return messages[0]!;
+    if (messages.length > before) return messages[0];
     if (Date.now() - started > timeoutMs) throw new Error(`no new e-mail for ${to} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -46,7 +46,7 @@ export function formatIpRange(range: IpRange): string {
 /** The address `ip` with an IPv4-mapped IPv6 prefix removed (`::ffff:198.51.100.2` → IPv4). */
 function plainAddress(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  return mapped ? mapped[1]! : ip;
+  return mapped ? mapped[1] : ip;
 }
 
 /** Is `ip` inside one of `ranges`? */
