@@ -26,7 +26,8 @@ export interface IpRange {
  * Parses `203.0.113.7`, `203.0.113.0/24`, `2001:db8::/32`; null when it is not an address or range.
  */
 export function parseIpRange(text: string): IpRange | null {
-  const [address, prefixText, ...rest] = text.trim().split('/');
+  const [address, ...rest] = text.trim().split('/');
+  const prefixText = rest.shift();
   if (!address || rest.length > 0) return null;
   const version = net.isIP(address);
   if (version === 0) return null;
