@@ -17,7 +17,12 @@ import pg from 'pg';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../plugins/error-handler.ts';
-import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../test/throwaway-services.ts';
+import {
+  closeOpened,
+  freePort,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../test/throwaway-services.ts';
 import {
   classifyDependencyError,
   DEPENDENCY_RETRY_AFTER_SECONDS,
@@ -106,9 +111,7 @@ describe('PostgreSQL failures', () => {
   beforeAll(async () => {
     postgres = await startThrowawayPostgres();
   });
-  afterAll(async () => {
-    await postgres?.close();
-  });
+  afterAll(() => closeOpened(postgres));
 
   const connect = async (config: pg.ClientConfig = {}) => {
     const client = new pg.Client({ connectionString: postgres.url, ...config });

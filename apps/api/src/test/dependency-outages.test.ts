@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../db/seed.ts';
 import {
+  closeOpened,
   sleep,
   startApiNode,
   startLoad,
@@ -108,10 +109,7 @@ describe('PostgreSQL restarted and stopped under load', () => {
     postgres = await startThrowawayPostgres();
     node = await startApiNode({ ...NODE_ENV, DATABASE_URL: postgres.url });
   });
-  afterAll(async () => {
-    await node?.close();
-    await postgres?.close();
-  });
+  afterAll(() => closeOpened(node, postgres));
 
   /** Identify (a read), log-in (reads, the throttle's counters, writes) and the readiness probe. */
   const next = (index: number): LoadRequest => {
@@ -211,8 +209,7 @@ describe('Redis stopped under load', () => {
     idUser = body.Id_User;
   });
   afterAll(async () => {
-    await node?.close();
-    await redis?.close();
+    await closeOpened(node, redis);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -103,7 +103,8 @@ async function startNode(env: Record<string, string>): Promise<ApiNode> {
   const exited = new Promise<number | string>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
-  let ended = false;
+  // Set by the callback, which TypeScript's narrowing does not follow into the loop below.
+  let ended = false as boolean;
   void exited.then(() => (ended = true));
   const started = Date.now();
   for (;;) {

@@ -52,7 +52,7 @@ function rowsTo(db: Kysely<Database>, recipient: string): Promise<OutboxRow[]> {
 /** Waits until the single outbox row of `recipient` satisfies `done`; returns it. */
 function rowOf(t: TestApp, recipient: string, what: string, done: (row: OutboxRow) => boolean) {
   return eventually(what, async () => {
-    const [row] = await rowsTo(t.ctx.db, recipient);
+    const row = (await rowsTo(t.ctx.db, recipient)).at(0);
     return row && done(row) ? row : undefined;
   });
 }
@@ -288,7 +288,7 @@ describe.each(STORES)('mail outbox with SMTP down on %s', (kind) => {
     apps.push(t);
     return {
       t,
-      async start() {
+      start: async () => {
         const sandbox = await startSandbox({ httpPort: 0, smtpPort: port, logger: false });
         sandboxes.push(sandbox);
         return sandbox;
