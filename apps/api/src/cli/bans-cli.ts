@@ -21,7 +21,8 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { days: { type: 'string' }, reason: { type: 'string' } },
 });
-const [subject, action, target] = positionals;
+// Absent when fewer were given (checked below).
+const [subject, action, target] = [positionals.at(0), positionals.at(1), positionals.at(2)];
 const days = values.days === undefined ? null : Number(values.days);
 if (
   !target ||

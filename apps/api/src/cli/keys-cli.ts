@@ -14,7 +14,8 @@ import { keyRing, SealedSecretError } from '../lib/envelope-encryption.ts';
 import { rewrapSigningKeys, signingKeysByKek } from '../modules/session/signing-keys.ts';
 import { exitWithUsage, runWithStore } from './run-cli.ts';
 
-const [command, argument] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [command, argument] = [args.at(0), args.at(1)];
 const USAGE = 'usage: npm run keys -- generate [id] | status | rewrap';
 
 if (command === 'generate') {

@@ -16,7 +16,8 @@ import { exitWithUsage, runWithStore } from './run-cli.ts';
 const USAGE = `usage: npm run outbox -- status
        npm run outbox -- retry [ID]`;
 
-const [command, target, ...rest] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [command, target, rest] = [args.at(0), args.at(1), args.slice(2)];
 const id = target === undefined ? undefined : Number(target);
 if (
   rest.length > 0 ||

@@ -30,7 +30,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-const url = z.string().url();
+const url = z.url();
 
 /** The named ranges Fastify's `trustProxy` (proxy-addr) knows besides addresses and CIDR ranges. */
 const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -38,7 +38,8 @@ const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 /** Is `entry` an IPv4/IPv6 address, a CIDR range of one, or a named range of {@link NAMED_PROXY_RANGES}? */
 function isProxyAddress(entry: string): boolean {
   if (NAMED_PROXY_RANGES.includes(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
+  const [address = '', ...rest] = entry.split('/');
+  const prefix = rest.shift();
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;

@@ -54,7 +54,8 @@ describe('npm start with PORT and the sandbox ports set', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await start?.stop();
+    // Unset when the set-up failed before spawning it.
+    await (start as NodeProcess | undefined)?.stop();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 

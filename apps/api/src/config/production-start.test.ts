@@ -80,10 +80,10 @@ describe('the production entry', () => {
 
   it('refuses a store that holds the demo partner client and player', async () => {
     const env = await productionEnv('seeded');
-    const store = openStore(env.DATABASE_URL!);
+    const store = openStore(env.DATABASE_URL);
     await migrateToLatest(store);
     await seedReferenceData(store.db, {
-      publicUrl: env.PUBLIC_URL!,
+      publicUrl: env.PUBLIC_URL,
       portalClientId: 'guildgate-portal',
       redirectPatterns: [],
     });
@@ -129,7 +129,7 @@ describe('the production entry', () => {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-api-key': env.API_KEYS!,
+          'x-api-key': env.API_KEYS,
           authorization: `Bearer ${env.ANONYMOUS_BEARER}`,
         },
         body: JSON.stringify({ UsernameOrEmail: 'DemoPlayer' }),

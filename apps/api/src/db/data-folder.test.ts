@@ -40,7 +40,7 @@ describe('a data folder that cannot be used', () => {
     const folder = path.join(file, 'data');
     const url = `sqlite:${path.join(folder, 'store.sqlite')}`;
     expect(() => openStore(url)).toThrow(StoreOpenError);
-    expect(() => openStore(url)).toThrow(`${folder}`);
+    expect(() => openStore(url)).toThrow(folder);
     expect(() => openStore(url)).toThrow(/ENOTDIR/);
 
     const exit = await runApiNodeUntilExit({ DATABASE_URL: url, LOG_LEVEL: 'silent' });

@@ -221,8 +221,13 @@ export async function migrateToLatest(store: Store, schema?: string): Promise<vo
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Migration ${failed} failed: ${messageOf(error)}`);
   }
+}
+
+/** The message of a thrown value: an Error's `message`, anything else as `String()` renders it. */
+function messageOf(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown);
 }
 
 /** Is `error` a unique-constraint violation (SQLite or PostgreSQL)? */

@@ -70,7 +70,7 @@ async function giveData(t: TestApp, player: Player, steamId: string): Promise<vo
     })
     .execute();
   const [key] = await createAccessKeys(t.ctx.db, 1, { note: 'erasers' });
-  await t.ctx.db.transaction().execute((trx) => consumeAccessKey(trx, key!, player.id));
+  await t.ctx.db.transaction().execute((trx) => consumeAccessKey(trx, key, player.id));
   await createLink(t.ctx.db, player.id, 'password_recovery', 60_000);
 }
 

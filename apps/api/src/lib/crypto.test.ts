@@ -23,7 +23,7 @@ describe('sealWithSecret / openWithSecret', () => {
     const bytes = Buffer.from(sealed, 'base64url');
     for (const at of [0, 12, 20, bytes.length - 1]) {
       const altered = Buffer.from(bytes);
-      altered[at] = altered[at]! ^ 1;
+      altered[at] = altered[at] ^ 1;
       expect(
         openWithSecret(secret, 'refresh successor', altered.toString('base64url')),
         `byte ${at}`,

@@ -36,7 +36,7 @@ describe('deferred work', () => {
     await work.drain();
     expect(ran).toBe(true);
     expect(logged).toHaveLength(1);
-    expect(logged[0]![1]).toBe('password recovery failed');
-    expect((logged[0]![0] as { err: Error }).err.message).toBe('store unreachable');
+    expect(logged[0][1]).toBe('password recovery failed');
+    expect((logged[0][0] as { err: Error }).err.message).toBe('store unreachable');
   });
 });

@@ -17,7 +17,12 @@ import pg from 'pg';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../plugins/error-handler.ts';
-import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../test/throwaway-services.ts';
+import {
+  closeOpened,
+  freePort,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../test/throwaway-services.ts';
 import {
   classifyDependencyError,
   DEPENDENCY_RETRY_AFTER_SECONDS,
@@ -106,9 +111,7 @@ describe('PostgreSQL failures', () => {
   beforeAll(async () => {
     postgres = await startThrowawayPostgres();
   });
-  afterAll(async () => {
-    await postgres?.close();
-  });
+  afterAll(() => closeOpened(postgres));
 
   const connect = async (config: pg.ClientConfig = {}) => {
     const client = new pg.Client({ connectionString: postgres.url, ...config });
@@ -127,7 +130,7 @@ describe('PostgreSQL failures', () => {
   it('a backend terminated by the administrator (as in a restart) is 57P01', async () => {
     const victim = await connect();
     const killer = await connect();
-    const pid = (await victim.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const pid = (await victim.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
     const sleeping = failureOf(() => victim.query('select pg_sleep(10)'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await killer.query('select pg_terminate_backend($1)', [pid]);

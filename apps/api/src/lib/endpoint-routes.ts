@@ -50,8 +50,7 @@ export type EndpointRouteOptions<E extends Endpoint> = Omit<
     RouteGenericInterface,
     unknown,
     EndpointSchema<E>,
-    ZodTypeProvider,
-    FastifyBaseLogger
+    ZodTypeProvider
   >,
   'schema'
 >;
@@ -122,7 +121,7 @@ export function errorResponseSchemas(endpoint: Endpoint): Partial<Record<ErrorSt
   const schemas: Partial<Record<ErrorStatus, z.ZodType>> = {};
   for (const [key, codes] of Object.entries(endpoint.errors)) {
     const status = Number(key) as ErrorStatus;
-    const known = (codes as readonly ErrorCode[]).filter((code) => ERROR_CODES.includes(code));
+    const known = codes.filter((code) => ERROR_CODES.includes(code));
     if (known.length === 0) continue;
     schemas[status] = z
       .object({
@@ -149,13 +148,16 @@ type SwaggerTransformInput = Parameters<typeof jsonSchemaTransform>[0];
 export function endpointDocsTransform(input: SwaggerTransformInput): ReturnType<typeof jsonSchemaTransform> {
   const config = (input.route as { config?: Record<string, unknown> } | undefined)?.config;
   const endpoint = config?.[ENDPOINT_CONFIG_KEY] as Endpoint | undefined;
-  if (!endpoint || !input.schema) return jsonSchemaTransform(input);
-  const declared = (input.schema.response ?? {}) as Record<number, z.ZodType>;
-  const response: Record<number, z.ZodType> = { ...declared };
+  // @fastify/swagger passes the route's own `schema`, which a route without one lacks (its type says
+  // it is always there).
+  const routeSchema = input.schema as SwaggerTransformInput['schema'] | undefined;
+  if (!endpoint || !routeSchema) return jsonSchemaTransform(input);
+  const declared = (routeSchema.response ?? {}) as Partial<Record<number, z.ZodType>>;
+  const response: Partial<Record<number, z.ZodType>> = { ...declared };
   for (const [key, schema] of Object.entries(errorResponseSchemas(endpoint))) {
     const status = Number(key);
     const own = declared[status];
     response[status] = own ? own.describe(schema.description ?? '') : schema;
   }
-  return jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+  return jsonSchemaTransform({ ...input, schema: { ...routeSchema, response } });
 }

@@ -98,7 +98,7 @@ const wrapContext = (kekId: string) => `guildgate dek ${kekId}`;
 export function keyRing(keys: readonly KeyEncryptionKey[]): KeyRing {
   const ring = keys.length > 0 ? [...keys] : [DEVELOPMENT_KEK];
   const byId = new Map(ring.map((kek) => [kek.id, kek.key]));
-  const current = ring[0]!;
+  const current = ring[0];
 
   const parts = (sealed: string) => {
     const [prefix, kekId, wrapped, payload, ...rest] = sealed.split(':');

@@ -84,7 +84,7 @@ describe.each(STORES)('languages on %s', (kind) => {
       password: form.Password as string,
     };
     const { token } = await sessionOf(t, created);
-    return { ...created, token: token.Value, verification: mail! };
+    return { ...created, token: token.Value, verification: mail };
   }
 
   const savedLocale = async (idUser: string, token: string) =>
@@ -297,9 +297,9 @@ describe.each(STORES)('languages on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const [recovery] = await waitForMailCount(t, saved.email, 2);
-      expect(recovery!.subject).toBe('Réinitialisez votre mot de passe Guildgate');
-      expectFrench(recovery!);
-      expect(recovery!.text).toContain('expire dans 60 minutes');
+      expect(recovery.subject).toBe('Réinitialisez votre mot de passe Guildgate');
+      expectFrench(recovery);
+      expect(recovery.text).toContain('expire dans 60 minutes');
     });
 
     it("uses the asking request's language when no locale is saved, even for deferred mail", async () => {
@@ -312,8 +312,8 @@ describe.each(STORES)('languages on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const [recovery] = await waitForMailCount(t, unsaved.email, 2);
-      expect(recovery!.subject).toBe('Réinitialisez votre mot de passe Guildgate');
-      expectFrench(recovery!);
+      expect(recovery.subject).toBe('Réinitialisez votre mot de passe Guildgate');
+      expectFrench(recovery);
     });
 
     it('resends the confirmation in the language asked for when none is saved', async () => {
@@ -327,8 +327,8 @@ describe.each(STORES)('languages on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const [resent] = await waitForMailCount(t, pending.email, 2);
-      expect(resent!.subject).toBe('Confirmez votre compte Guildgate');
-      expectFrench(resent!);
+      expect(resent.subject).toBe('Confirmez votre compte Guildgate');
+      expectFrench(resent);
     });
 
     it('writes the newsletter confirmation with the list name in the same language', async () => {
@@ -341,14 +341,14 @@ describe.each(STORES)('languages on %s', (kind) => {
         method: 'POST',
         url: '/api/newsletter/optin-user',
         headers: { ...asUser(reader.token), ...ENGLISH },
-        payload: { ListId: list!.ListId, IsOptIn: true },
+        payload: { ListId: list.ListId, IsOptIn: true },
       });
       expect(res.statusCode, res.body).toBe(200);
       const [joined] = await waitForMailCount(t, reader.email, 2);
-      expect(joined!.subject).toBe(`Vous êtes abonné à ${NEWSLETTER_LISTS[0].fr}`);
-      expect(joined!.text).toContain(`« ${NEWSLETTER_LISTS[0].fr} »`);
-      expect(joined!.text).toContain('Me désabonner');
-      expectFrench(joined!);
+      expect(joined.subject).toBe(`Vous êtes abonné à ${NEWSLETTER_LISTS[0].fr}`);
+      expect(joined.text).toContain(`« ${NEWSLETTER_LISTS[0].fr} »`);
+      expect(joined.text).toContain('Me désabonner');
+      expectFrench(joined);
     });
 
     it('writes both e-mail change mails in the saved language', async () => {
@@ -362,11 +362,11 @@ describe.each(STORES)('languages on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const [confirm] = await waitForMailCount(t, newAddress, 1);
-      expect(confirm!.subject).toBe('Confirmez votre nouvelle adresse e-mail Guildgate');
-      expectFrench(confirm!);
+      expect(confirm.subject).toBe('Confirmez votre nouvelle adresse e-mail Guildgate');
+      expectFrench(confirm);
       const [notice] = await waitForMailCount(t, mover.email, 2);
-      expect(notice!.subject).toBe('Un changement d’adresse e-mail de votre compte Guildgate a été demandé');
-      expectFrench(notice!);
+      expect(notice.subject).toBe('Un changement d’adresse e-mail de votre compte Guildgate a été demandé');
+      expectFrench(notice);
     });
   });
 });

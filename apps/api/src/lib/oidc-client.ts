@@ -53,7 +53,7 @@ export async function discoveredConfiguration(
 ): Promise<client.Configuration> {
   if (!settings.issuer || !settings.clientId) throw new OidcUnreachableError('not configured');
   let perApp = configurations.get(ctx);
-  if (!perApp) configurations.set(ctx, (perApp = new Map()));
+  if (!perApp) configurations.set(ctx, (perApp = new Map<string, Promise<client.Configuration>>()));
   let pending = perApp.get(cacheKey);
   const timeout = Math.ceil(timeoutMs / 1000);
   if (!pending) {

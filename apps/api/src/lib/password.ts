@@ -4,8 +4,12 @@
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-/** `Algorithm.Argon2id` (a const enum, which type stripping cannot read). */
-const ARGON2ID = 2 as Algorithm;
+/**
+ * `Algorithm.Argon2id`: a const enum of the package's declarations, which type stripping cannot inline
+ * and the native binding does not export at run time, hence its value.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- the enum has no run-time value to assign (see above)
+export const ARGON2ID = 2 as Algorithm;
 
 /** Current parameters: memory in KiB, iterations, lanes. */
 export const ARGON2_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

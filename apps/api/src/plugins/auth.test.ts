@@ -230,7 +230,7 @@ describe.each(STORES)('authentication and authorisation on %s', (kind) => {
 
     it('accepts the bearer scheme in any case (RFC 7235)', async () => {
       const good = goodHeaders(route);
-      const authorization = String(good.authorization).replace(/^Bearer/, 'bEARER');
+      const authorization = good.authorization.replace(/^Bearer/, 'bEARER');
       const res = await call(route, { ...good, authorization });
       expect(res.statusCode, res.body).not.toBe(401);
       if (route.name.endsWith('log-out')) session = await sessionOf(t, player);
@@ -337,7 +337,7 @@ describe.each(STORES)('authentication and authorisation on %s', (kind) => {
   it('lists every route of the journey in the OpenAPI document at GET /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    const doc = json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(res);
+    const doc = json<{ openapi: string; paths: Partial<Record<string, Record<string, unknown>>> }>(res);
     expect(doc.openapi).toMatch(/^3\./);
     for (const route of routes) {
       const method = route.request().method!.toString().toLowerCase();

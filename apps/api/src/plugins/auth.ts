@@ -30,7 +30,7 @@ function bearerOf(request: FastifyRequest): string | null {
   if (typeof header !== 'string') return null;
   // The scheme is case-insensitive (RFC 7235 §2.1).
   const m = /^Bearer ([\x21-\x7e]{1,4096})$/i.exec(header);
-  return m ? m[1]! : null;
+  return m ? m[1] : null;
 }
 
 /** onRequest hook: refuses a missing or unknown `x-api-key` with 401 ERROR_API_KEY_INVALID. */

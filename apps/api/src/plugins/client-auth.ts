@@ -57,7 +57,7 @@ export function parseBasicCredentials(
   // The scheme is case-insensitive (RFC 7235 §2.1); credentials are at most a few hundred bytes.
   const m = /^Basic +([A-Za-z0-9+/]{1,2048}={0,2}) *$/i.exec(header);
   if (!m) return null;
-  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) return null;
   const clientId = formDecode(decoded.slice(0, colon));

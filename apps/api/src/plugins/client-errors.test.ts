@@ -23,7 +23,7 @@ function exchange(port: number, requests: string[]): Promise<{ answer: string; e
     let error: string | undefined;
     let sent = 0;
     const sendNext = () => {
-      const next = requests[sent];
+      const next = requests.at(sent);
       if (next === undefined) return;
       sent += 1;
       socket.write(next);

@@ -41,7 +41,7 @@ describe('a SQLite store that refuses writes', () => {
 
   it('full: log-ins answer 200 until the store is full, then 503 with Retry-After', async () => {
     const pages = await sql<{ page_count: number }>`pragma page_count`.execute(t.ctx.db);
-    await sql.raw(`pragma max_page_count = ${pages.rows[0]!.page_count}`).execute(t.ctx.db);
+    await sql.raw(`pragma max_page_count = ${pages.rows[0].page_count}`).execute(t.ctx.db);
     let res = await postLogin(t, player.username, player.password);
     for (let i = 0; i < 500 && res.statusCode === 200; i += 1) {
       res = await postLogin(t, player.username, player.password);

@@ -6,7 +6,13 @@
  * Redis… — lib/dependency-errors.ts) → 503 ERROR_SERVICE_UNAVAILABLE with Retry-After; anything
  * unexpected → 500 ERROR_INTERNAL (logged, never detailed).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
 import type { ErrorBody, ErrorCode, ErrorItem } from '@guildgate/contracts';
 import {
@@ -33,9 +39,12 @@ export function toErrorResponse(error: unknown): {
   if (error instanceof AppError)
     return { status: error.statusCode, body: body(error.items), headers: error.headers };
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // Read as fastify's exported type: the guard's own element type imports the extensionless
+    // `fastify/types/schema`, which nodenext (ESM) resolution cannot find, so it is unresolved (any).
+    const validation: readonly FastifySchemaValidationError[] = (error as FastifyError).validation ?? [];
     const seen = new Set<string>();
     const items: ErrorItem[] = [];
-    for (const v of error.validation) {
+    for (const v of validation) {
       const property = v.instancePath.split('/').filter(Boolean)[0] ?? '';
       if (seen.has(property)) continue;
       seen.add(property);

@@ -53,7 +53,8 @@ export function registerBoundedJsonParser(app: FastifyInstance): void {
       done(badRequest('ERROR_REQUEST_INVALID'), undefined);
       return;
     }
-    parse(request, text, done);
+    // Fastify's default parser is the callback kind: it answers through `done` and returns nothing.
+    void parse(request, text, done);
   });
 }
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, startTestApp, type TestApp } from '../test/harness.ts';
 import { createPlayer, expectErrors, postLogin, type Player } from '../test/helpers.ts';
-import { startThrowawayRedis, type ThrowawayRedis } from '../test/throwaway-services.ts';
+import { closeOpened, startThrowawayRedis, type ThrowawayRedis } from '../test/throwaway-services.ts';
 
 const REDIS: readonly string[] = process.env.REDIS_URL ? [process.env.REDIS_URL] : [];
 
@@ -83,10 +83,7 @@ describe('rate limits without Redis', () => {
     a = await startTestApp('sqlite', { env });
     b = await startTestApp('sqlite', { env: { ...env, DATABASE_URL: a.config.databaseUrl } });
   });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  afterAll(() => closeOpened(b, a));
 
   it('limits each node on its own, with 429 and Retry-After', async () => {
     const identify = (app: TestApp) =>
@@ -115,10 +112,7 @@ describe('per-IP limits while Redis is down', () => {
     redis = await startThrowawayRedis();
     t = await startTestApp('sqlite', { env: { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
   });
-  afterAll(async () => {
-    await t?.close();
-    await redis?.close();
-  });
+  afterAll(() => closeOpened(t, redis));
 
   it('fall back to this node’s memory: still limited (429), never open, never a 500', async () => {
     await redis.stop('kill');

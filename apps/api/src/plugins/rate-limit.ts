@@ -9,7 +9,7 @@
  * ({@link rateLimitsStore}), whose in-memory insurance counts on this node meanwhile — the limits hold
  * per node, never open, never a 500, never a wait on Redis.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
@@ -51,27 +51,36 @@ function windowSeconds(timeWindowMs: number): number {
  * store (Redis) fails, rate-limiter-flexible answers from their in-memory insurance.
  */
 export function rateLimitsStore(limits: RateLimits): FastifyRateLimitStoreCtor {
-  const storeOf = (route: string): FastifyRateLimitStore => ({
-    incr(key, callback, timeWindow, max) {
+  /** The store of one limiter: the plugin constructs the `global` one, `child` makes each route's. */
+  class RouteIpStore implements FastifyRateLimitStore {
+    readonly #route: string;
+    /** @param route `<METHOD> <url>` of a route's store (the plugin passes its options: `global`) */
+    constructor(route?: unknown) {
+      this.#route = typeof route === 'string' ? route : 'global';
+    }
+    incr(
+      key: string,
+      callback: Parameters<FastifyRateLimitStore['incr']>[1],
+      timeWindow: number,
+      max: number,
+    ) {
       limits
-        .limiter(`route-ip:${route}`, { points: max, durationSeconds: windowSeconds(timeWindow) })
+        .limiter(`route-ip:${this.#route}`, { points: max, durationSeconds: windowSeconds(timeWindow) })
         .penalty(key)
         .then(
           (res) => callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext }),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
         );
-    },
-    child(routeOptions) {
-      // At run time the plugin hands the merged route options, the route itself under `routeInfo`.
-      const info = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      return storeOf(`${String(info?.method ?? '')} ${String(info?.url ?? '')}`);
-    },
-  });
-  return class {
-    constructor() {
-      return storeOf('global');
     }
-  } as unknown as FastifyRateLimitStoreCtor;
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // At run time the plugin hands the merged route options, the route itself (or `{}`) under
+      // `routeInfo`; a route registered for several methods names them comma-separated.
+      const info = (routeOptions as { routeInfo?: Partial<Pick<RouteOptions, 'method' | 'url'>> }).routeInfo;
+      const method = info?.method ?? '';
+      return new RouteIpStore(`${Array.isArray(method) ? method.join(',') : method} ${info?.url ?? ''}`);
+    }
+  }
+  return RouteIpStore;
 }
 
 /** Registers the plugin (inactive by default: routes opt in with {@link sensitiveRateLimit}). */

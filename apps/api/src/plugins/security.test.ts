@@ -21,7 +21,7 @@ function parsePolicy(header: string): Record<string, string[]> {
   return Object.fromEntries(
     header.split(';').map((directive) => {
       const [name, ...sources] = directive.trim().split(/\s+/);
-      return [name!, sources];
+      return [name, sources];
     }),
   );
 }
@@ -39,10 +39,10 @@ async function csp(app: TestApp): Promise<Record<string, string[]>> {
   const policy = parsePolicy(String(res.headers['content-security-policy']));
   for (const name of ['script-src', 'style-src']) {
     expect(
-      policy[name]!.filter((source) => NONCE_SOURCE.test(source)),
+      policy[name].filter((source) => NONCE_SOURCE.test(source)),
       name,
     ).toHaveLength(1);
-    policy[name] = policy[name]!.filter((source) => !NONCE_SOURCE.test(source));
+    policy[name] = policy[name].filter((source) => !NONCE_SOURCE.test(source));
   }
   return policy;
 }
@@ -106,7 +106,7 @@ describe('the style nonce of the SPA page', () => {
       for (const url of ['/survey/qualification', '/survey/qualification']) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(200);
-        const styleSrc = parsePolicy(String(res.headers['content-security-policy']))['style-src']!;
+        const styleSrc = parsePolicy(String(res.headers['content-security-policy']))['style-src'];
         const nonce = styleSrc.map((source) => NONCE_SOURCE.exec(source)?.[1]).find(Boolean);
         expect(nonce, styleSrc.join(' ')).toBeDefined();
         expect(styleSrc).toContain("'self'");

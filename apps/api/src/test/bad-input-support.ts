@@ -121,7 +121,7 @@ export async function inBatches<T>(
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
-      const item = items[next]!;
+      const item = items[next];
       next += 1;
       await fn(item);
     }
@@ -129,8 +129,11 @@ export async function inBatches<T>(
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
-/** `value` as JSON, cut to 60 characters: names a tried value in a problem report. */
-export const label = (value: unknown) => JSON.stringify(value)?.slice(0, 60);
+/**
+ * `value` as JSON, cut to 60 characters: names a tried value in a problem report. Undefined for
+ * `undefined`, a function or a symbol (JSON.stringify's declared type omits that case).
+ */
+export const label = (value: unknown) => (JSON.stringify(value) as string | undefined)?.slice(0, 60);
 
 /** `value` as one URL path segment (byte-wise percent-encoding when it is not well-formed UTF-16). */
 export function pathSegment(value: string): string {

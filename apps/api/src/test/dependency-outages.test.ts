@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PLAYER } from '../db/seed.ts';
 import {
+  closeOpened,
   sleep,
   startApiNode,
   startLoad,
@@ -92,12 +93,12 @@ function expectProper503s(results: LoadResult[], context: string): void {
  */
 function recoveryMs(results: LoadResult[], backAt: number, success: (r: LoadResult) => boolean): number {
   const after = results.filter((r) => r.startedAt >= backAt);
-  if (after.length === 0 || !success(after[after.length - 1]!)) return Infinity;
+  if (after.length === 0 || !success(after[after.length - 1])) return Infinity;
   let lastFailure = -1;
   after.forEach((r, i) => {
     if (!success(r)) lastFailure = i;
   });
-  return lastFailure < 0 ? 0 : after[lastFailure + 1]!.startedAt - backAt;
+  return lastFailure < 0 ? 0 : after[lastFailure + 1].startedAt - backAt;
 }
 
 describe('PostgreSQL restarted and stopped under load', () => {
@@ -108,10 +109,7 @@ describe('PostgreSQL restarted and stopped under load', () => {
     postgres = await startThrowawayPostgres();
     node = await startApiNode({ ...NODE_ENV, DATABASE_URL: postgres.url });
   });
-  afterAll(async () => {
-    await node?.close();
-    await postgres?.close();
-  });
+  afterAll(() => closeOpened(node, postgres));
 
   /** Identify (a read), log-in (reads, the throttle's counters, writes) and the readiness probe. */
   const next = (index: number): LoadRequest => {
@@ -211,8 +209,7 @@ describe('Redis stopped under load', () => {
     idUser = body.Id_User;
   });
   afterAll(async () => {
-    await node?.close();
-    await redis?.close();
+    await closeOpened(node, redis);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -60,11 +60,11 @@ export async function linkParamFromMail(
   timeoutMs = 10_000,
 ): Promise<string> {
   const started = Date.now();
-  let [mail] = await t.mailbox(to);
+  let mail = (await t.mailbox(to)).at(0);
   while (!mail?.text.includes(prefix)) {
     if (Date.now() - started > timeoutMs) throw new Error(`no e-mail to ${to} with a link ${prefix}…`);
     await sleep(50);
-    [mail] = await t.mailbox(to);
+    mail = (await t.mailbox(to)).at(0);
   }
   const value = new URL(linkIn(mail.text, prefix)).searchParams.get(param);
   if (!value) throw new Error(`no ${param} in the link of the e-mail to ${to}`);

@@ -29,6 +29,15 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * Closes, in order, what a `beforeAll` opened (test apps, throw-away servers, API nodes), skipping
+ * what it never got to: a set-up that failed midway leaves the later ones unset, though the suite's
+ * variables are typed as set.
+ */
+export async function closeOpened(...opened: Array<{ close(): Promise<void> } | undefined>): Promise<void> {
+  for (const resource of opened) await resource?.close();
+}
+
+/**
  * Polls `check` every `intervalMs` until it resolves a value other than undefined, and returns it.
  * @throws Error naming `what` after `timeoutMs`
  */
@@ -278,8 +287,8 @@ export async function startApiNode(env: Record<string, string>): Promise<ApiNode
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const alive = () => child.exitCode === null && child.signalCode === null;
   const base = `http://127.0.0.1:${port}`;
   try {

@@ -26,7 +26,8 @@ export interface IpRange {
  * Parses `203.0.113.7`, `203.0.113.0/24`, `2001:db8::/32`; null when it is not an address or range.
  */
 export function parseIpRange(text: string): IpRange | null {
-  const [address, prefixText, ...rest] = text.trim().split('/');
+  const [address, ...rest] = text.trim().split('/');
+  const prefixText = rest.shift();
   if (!address || rest.length > 0) return null;
   const version = net.isIP(address);
   if (version === 0) return null;
@@ -46,7 +47,7 @@ export function formatIpRange(range: IpRange): string {
 /** The address `ip` with an IPv4-mapped IPv6 prefix removed (`::ffff:198.51.100.2` → IPv4). */
 function plainAddress(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  return mapped ? mapped[1]! : ip;
+  return mapped ? mapped[1] : ip;
 }
 
 /** Is `ip` inside one of `ranges`? */

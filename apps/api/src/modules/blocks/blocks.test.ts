@@ -147,7 +147,7 @@ describe.each(STORES)('blocks on %s', (kind) => {
 
       const events = await auditOf(a, 'block.removed');
       expect(events).toHaveLength(1);
-      expect(JSON.parse(events[0]!.detail ?? '{}')).toEqual({ blockedIdUser: b.idUser, via: 'portal' });
+      expect(JSON.parse(events[0].detail ?? '{}')).toEqual({ blockedIdUser: b.idUser, via: 'portal' });
     });
 
     it('refuses a player who is not blocked, an unknown id and oneself with 400 ERROR_USER_NOT_BLOCKED', async () => {
@@ -348,7 +348,7 @@ describe.each(STORES)('blocks on %s', (kind) => {
 
       const events = await auditOf(a, 'block.created');
       expect(events).toHaveLength(1);
-      expect(JSON.parse(events[0]!.detail ?? '{}')).toEqual({
+      expect(JSON.parse(events[0].detail ?? '{}')).toEqual({
         blockedIdUser: b.idUser,
         via: 'partner',
         clientId: partnerId,

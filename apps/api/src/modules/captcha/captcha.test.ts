@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { createPlayer, expectErrors, postRegister, type Player } from '../../test/helpers.ts';
+import { closeOpened } from '../../test/throwaway-services.ts';
 
 type Verdict = 'human' | 'bot' | 'unavailable';
 
@@ -48,9 +49,7 @@ describe.each(STORES)('captcha on %s', (kind) => {
       form: { ReCAPTCHAToken: await captchaToken(t, 'register') },
     });
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => closeOpened(t));
 
   const identify = (Token: unknown) => post(t, 'log/identify', { UsernameOrEmail: player.username, Token });
   const logIn = (Token: unknown) =>
@@ -174,9 +173,7 @@ describe('captcha off', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite');
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  afterAll(() => closeOpened(t));
 
   it('asks for no token, and the captcha calls answer that all is well', async () => {
     const player = await createPlayer(t, 'NoCaptcha');

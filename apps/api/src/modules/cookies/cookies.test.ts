@@ -215,7 +215,7 @@ describe.each(STORES)('cookie consent on %s', (kind) => {
       expect(await rowsOf(a)).toEqual(optionalIds.map((id) => ({ cookie_id: id, is_accepted: 0 })));
 
       const events = await auditOf(a, 'cookie.consent_all');
-      expect(events.slice(-2).map((e) => JSON.parse(e.detail ?? '{}'))).toEqual([
+      expect(events.slice(-2).map((e): unknown => JSON.parse(e.detail ?? '{}'))).toEqual([
         { IsAllReject: false, Ids: optionalIds },
         { IsAllReject: true, Ids: optionalIds },
       ]);

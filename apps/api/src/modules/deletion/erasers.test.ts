@@ -141,7 +141,7 @@ describe('the erasers of account deletion against the migrated schema', () => {
     expect(PLAYER_DATA_ERASERS.at(-1)?.module).toBe(ACCOUNTS_MODULE);
     expect(PLAYER_DATA_ERASERS.at(-1)?.tables).toContain('users');
     const [first, ...others] = PLAYER_DATA_ERASERS;
-    const accountsFirst = [PLAYER_DATA_ERASERS.at(-1)!, first!, ...others.slice(0, -1)];
+    const accountsFirst = [PLAYER_DATA_ERASERS.at(-1)!, first, ...others.slice(0, -1)];
     expect(orderedForDeletion(accountsFirst).map((e) => e.module)).toEqual(
       PLAYER_DATA_ERASERS.map((e) => e.module),
     );

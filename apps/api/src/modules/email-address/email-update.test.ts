@@ -42,7 +42,7 @@ function followLink(
 /** The uid of the newest `kind` link mailed to `to` (after it has received `count` mails). */
 async function uidFrom(t: TestApp, to: string, kind: 'confirm' | 'recovery', count = 1): Promise<string> {
   const [mail] = await waitForMailCount(t, to, count);
-  const link = linkIn(mail!.text, `${t.config.publicUrl}/account/update-email/${kind}?uid=`);
+  const link = linkIn(mail.text, `${t.config.publicUrl}/account/update-email/${kind}?uid=`);
   return new URL(link).searchParams.get('uid')!;
 }
 
@@ -79,8 +79,8 @@ describe.each(STORES)('e-mail update on %s', (kind) => {
     // The confirm link goes to the new address; the old one gets a notice (its 2nd mail after register).
     const confirmUid = await uidFrom(t, newAddress, 'confirm');
     const [notice] = await waitForMailCount(t, player.email, 2);
-    expect(notice!.subject).toMatch(/change of your .* email address was requested/i);
-    expect(notice!.text).not.toContain(confirmUid);
+    expect(notice.subject).toMatch(/change of your .* email address was requested/i);
+    expect(notice.text).not.toContain(confirmUid);
     expect(await emailOf(t, player)).toBe(player.email);
 
     const confirmed = await followLink(t, 'confirm', confirmUid, asUser(here.token.Value));

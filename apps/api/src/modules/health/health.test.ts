@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, postLogin } from '../../test/helpers.ts';
 import {
+  closeOpened,
   startThrowawayPostgres,
   startThrowawayRedis,
   waitUntil,
@@ -105,10 +106,7 @@ describe('readiness of a PostgreSQL store stopped and started again', () => {
       env: { DATABASE_URL: postgres.url, DATABASE_CONNECT_TIMEOUT_MS: '500' },
     });
   });
-  afterAll(async () => {
-    await t?.close();
-    await postgres?.close();
-  });
+  afterAll(() => closeOpened(t, postgres));
 
   it('answers 503 with the store down while the server is stopped, 200 once it is back', async () => {
     expect((await ready(t)).statusCode).toBe(200);
@@ -136,10 +134,7 @@ describe('readiness with Redis killed and started again', () => {
     redis = await startThrowawayRedis();
     t = await startTestApp('sqlite', { env: { REDIS_URL: redis.url } });
   });
-  afterAll(async () => {
-    await t?.close();
-    await redis?.close();
-  });
+  afterAll(() => closeOpened(t, redis));
 
   it('is degraded (200) while Redis is away — the limits count in memory — and ready once it is back', async () => {
     const up = await ready(t);

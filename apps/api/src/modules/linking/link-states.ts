@@ -117,6 +117,15 @@ export async function findLink(
 }
 
 /**
+ * The `State` of a link callback, when it has one.
+ * @throws 400 ERROR_STATE_EMPTY when it is absent or empty
+ */
+export function requireState(state: string | null | undefined): string {
+  if (!state) throw badRequest('ERROR_STATE_EMPTY');
+  return state;
+}
+
+/**
  * The caller's pending link of `provider` for `state`.
  * @throws 400 ERROR_STATE_EMPTY without a state; 400 ERROR_LINK_STATE_INVALID when it is unknown,
  *   expired, used, or was started by another player or session
@@ -127,8 +136,7 @@ export async function requireLink(
   provider: LinkProvider,
   state: string | null | undefined,
 ): Promise<PendingLink> {
-  if (!state) throw badRequest('ERROR_STATE_EMPTY');
-  const link = await findLink(ctx, provider, state);
+  const link = await findLink(ctx, provider, requireState(state));
   if (!link || link.userId !== auth.userId || link.sessionId !== auth.sessionId) {
     throw badRequest('ERROR_LINK_STATE_INVALID');
   }

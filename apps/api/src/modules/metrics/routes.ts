@@ -19,8 +19,8 @@ export interface Metrics {
   instrument(app: FastifyInstance): void;
   /** Registers GET /metrics on `api` (the /api scope). */
   routes(api: FastifyInstance): Promise<void>;
-  /** Counts one delivery attempt of the outbox worker by its outcome. */
-  countOutboxDelivery(outcome: DeliveryOutcome): void;
+  /** Counts one delivery attempt of the outbox worker by its outcome (handed to the worker detached). */
+  countOutboxDelivery: (outcome: DeliveryOutcome) => void;
 }
 
 /** Where {@link createMetrics} reads what it does not count itself. */
@@ -101,7 +101,7 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
         return registry.metrics();
       });
     },
-    countOutboxDelivery(outcome) {
+    countOutboxDelivery: (outcome) => {
       deliveries.inc({ outcome });
     },
   };

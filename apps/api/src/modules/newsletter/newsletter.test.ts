@@ -53,28 +53,28 @@ describe.each(STORES)('newsletter on %s', (kind) => {
     const [first, second] = before.OptInList;
 
     expect(
-      (await optIn(t, token.Value, { ListId: first!.ListId, IsOptIn: true, IsG2GOptIn: true })).statusCode,
+      (await optIn(t, token.Value, { ListId: first.ListId, IsOptIn: true, IsG2GOptIn: true })).statusCode,
     ).toBe(200);
-    expect((await optIn(t, token.Value, { ListId: second!.ListId, IsOptIn: true })).statusCode).toBe(200);
+    expect((await optIn(t, token.Value, { ListId: second.ListId, IsOptIn: true })).statusCode).toBe(200);
     // Joining twice changes nothing and sends nothing more.
-    expect((await optIn(t, token.Value, { ListId: second!.ListId, IsOptIn: true })).statusCode).toBe(200);
+    expect((await optIn(t, token.Value, { ListId: second.ListId, IsOptIn: true })).statusCode).toBe(200);
     const joined = await lists(t, token.Value);
     expect(joined.OptInList.filter((l) => l.IsOptIn).map((l) => l.ListId)).toEqual([
-      first!.ListId,
-      second!.ListId,
+      first.ListId,
+      second.ListId,
     ]);
     expect(joined.IsG2GOptIn).toBe(true);
 
     // register mail + one per list joined.
     const mails = await waitForMailCount(t, player.email, 3);
-    const firstMail = mails.find((m) => m.subject.includes(first!.ListName))!;
+    const firstMail = mails.find((m) => m.subject.includes(first.ListName))!;
     const link = linkIn(firstMail.text, `${t.config.publicUrl}/unsubscribe?token=`);
     const signed = new URL(link).searchParams.get('token')!;
 
     // Altered (another list or player in the payload, or a cut signature): refused, nothing changes.
     const [header, payload, signature] = signed.split('.');
-    const forged = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    forged.lst = second!.ListId;
+    const forged = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    forged.lst = second.ListId;
     const forgedToken = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
     for (const bad of [forgedToken, signed.slice(0, -4), '', 'not-a-token', token.Value])
       expectErrors(await unsubscribe(t, bad), 400, [['Token', 'ERROR_UNSUBSCRIBE_INVALID']]);
@@ -84,10 +84,10 @@ describe.each(STORES)('newsletter on %s', (kind) => {
     expect((await unsubscribe(t, signed)).statusCode).toBe(200);
     expect((await unsubscribe(t, signed)).statusCode).toBe(200);
     const after = await lists(t, token.Value);
-    expect(after.OptInList.filter((l) => l.IsOptIn).map((l) => l.ListId)).toEqual([second!.ListId]);
+    expect(after.OptInList.filter((l) => l.IsOptIn).map((l) => l.ListId)).toEqual([second.ListId]);
 
     // Leaving the last list ends the general consent.
-    expect((await optIn(t, token.Value, { ListId: second!.ListId, IsOptIn: false })).statusCode).toBe(200);
+    expect((await optIn(t, token.Value, { ListId: second.ListId, IsOptIn: false })).statusCode).toBe(200);
     const none = await lists(t, token.Value);
     expect(none.OptInList.some((l) => l.IsOptIn)).toBe(false);
     expect(none.IsG2GOptIn).toBe(false);

@@ -177,7 +177,7 @@ export function composeMail<K extends MailKind>(
   actionUrl: string,
   params: MailParams[K],
 ): ActionMailInput {
-  const words = (MAIL_TEXTS[locale][kind] as MailCatalogue[K])(brand, params);
+  const words = MAIL_TEXTS[locale][kind](brand, params);
   return { ...words, brand, actionUrl, locale };
 }
 

@@ -98,12 +98,13 @@ async function startNode(env: Record<string, string>): Promise<ApiNode> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | string>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
-  let ended = false;
+  // Set by the callback, which TypeScript's narrowing does not follow into the loop below.
+  let ended = false as boolean;
   void exited.then(() => (ended = true));
   const started = Date.now();
   for (;;) {

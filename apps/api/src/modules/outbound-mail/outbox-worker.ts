@@ -103,7 +103,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Waits up to `ms`, or until woken or stopped. */
   const idle = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (woken || stopping) return resolve();
+      if (woken || stopping) {
+        resolve();
+        return;
+      }
       const done = () => {
         clearTimeout(timer);
         interrupt = null;

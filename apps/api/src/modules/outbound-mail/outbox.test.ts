@@ -52,7 +52,7 @@ function rowsTo(db: Kysely<Database>, recipient: string): Promise<OutboxRow[]> {
 /** Waits until the single outbox row of `recipient` satisfies `done`; returns it. */
 function rowOf(t: TestApp, recipient: string, what: string, done: (row: OutboxRow) => boolean) {
   return eventually(what, async () => {
-    const [row] = await rowsTo(t.ctx.db, recipient);
+    const row = (await rowsTo(t.ctx.db, recipient)).at(0);
     return row && done(row) ? row : undefined;
   });
 }
@@ -186,17 +186,17 @@ describe('the outbox command', () => {
         dead: 1,
         deadMail: [
           {
-            id: row!.id,
+            id: row.id,
             kind: 'password-recovery',
             to: 'g•••p@players.test',
             attempts: 10,
-            queuedAt: row!.created_at,
+            queuedAt: row.created_at,
             lastError: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:2525',
           },
         ],
       });
-      await expect(outbox('retry', String(row!.id + 1))).rejects.toMatchObject({ code: 1 });
-      expect((await outbox('retry', String(row!.id))).stdout).toBe('1 dead mail queued again\n');
+      await expect(outbox('retry', String(row.id + 1))).rejects.toMatchObject({ code: 1 });
+      expect((await outbox('retry', String(row.id))).stdout).toBe('1 dead mail queued again\n');
       expect(await store.db.selectFrom('mail_outbox').select(['status', 'attempts']).execute()).toEqual([
         { status: 'pending', attempts: 0 },
       ]);
@@ -288,7 +288,7 @@ describe.each(STORES)('mail outbox with SMTP down on %s', (kind) => {
     apps.push(t);
     return {
       t,
-      async start() {
+      start: async () => {
         const sandbox = await startSandbox({ httpPort: 0, smtpPort: port, logger: false });
         sandboxes.push(sandbox);
         return sandbox;
@@ -317,7 +317,7 @@ describe.each(STORES)('mail outbox with SMTP down on %s', (kind) => {
       const messages = await mailboxOf(sandbox, email);
       return messages.length ? messages : undefined;
     });
-    const uid = new URL(linkIn(mail!.text, `${t.config.publicUrl}/confirm-email?uid=`)).searchParams.get(
+    const uid = new URL(linkIn(mail.text, `${t.config.publicUrl}/confirm-email?uid=`)).searchParams.get(
       'uid',
     );
     expect((await postConfirm(t, uid)).statusCode).toBe(200);
@@ -463,21 +463,21 @@ describe.each(STORES)('outbox claims and workers on %s', (kind) => {
 
   it('delivers every mail exactly once with three workers on one store', async () => {
     const three = nodes();
-    const addresses = await queue(three[0]!.db, 'many', 60);
+    const addresses = await queue(three[0].db, 'many', 60);
     const mailer = smtpMailer(`smtp://127.0.0.1:${sandbox.smtpPort}`, 'Guildgate <no-reply@guildgate.test>');
     const log = { warn: () => {}, error: () => {} };
     const workers = three.map((node) => startOutboxWorker({ store: node, mailer, log, settings: FAST }));
     try {
       for (const worker of workers) worker.wake();
       await eventually('every mail sent', async () => {
-        const backlog = await outboxBacklog(three[0]!.db);
+        const backlog = await outboxBacklog(three[0].db);
         return backlog.pending === 0 ? backlog : undefined;
       });
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
       mailer.close();
     }
-    const rows = await three[0]!.db.selectFrom('mail_outbox').selectAll().execute();
+    const rows = await three[0].db.selectFrom('mail_outbox').selectAll().execute();
     expect(new Set(rows.map((r) => `${r.status}/${r.attempts}`))).toEqual(new Set(['sent/1']));
     const received = (await mailboxOf(sandbox)).filter((m) => m.to[0]?.startsWith('many'));
     expect(received.map((m) => m.to[0]).sort()).toEqual([...addresses].sort());

@@ -60,8 +60,8 @@ export interface MailOutbox {
  * `guildgate.test`), `guildgate.invalid` when it has none.
  */
 export function messageIdDomain(mailFrom: string): string {
-  const [first] = addressparser(mailFrom, { flatten: true });
-  const domain = first?.address.split('@')[1];
+  const first = addressparser(mailFrom, { flatten: true }).at(0);
+  const domain = first?.address.split('@').at(1);
   return domain && /^[A-Za-z0-9.-]+$/.test(domain) ? domain : 'guildgate.invalid';
 }
 

@@ -99,7 +99,7 @@ export async function claimDueMail(
       kind: r.kind,
       recipient: r.recipient,
       content: r.content,
-      attempts: Number(r.attempts),
+      attempts: r.attempts,
       claimedUntil,
     }))
     .sort((a, b) => a.id - b.id);
@@ -148,7 +148,7 @@ export async function releaseMail(
   db: Kysely<Database>,
   mails: ReadonlyArray<Pick<ClaimedMail, 'id' | 'claimedUntil'>>,
 ): Promise<void> {
-  const [first] = mails;
+  const first = mails.at(0);
   if (!first) return;
   await db
     .updateTable('mail_outbox')

@@ -13,7 +13,7 @@ import { consumedBy, createRateLimits, takeQuota, tryConsume, type RateLimits } 
 
 interface Backend {
   name: string;
-  open(): Promise<{ limits: RateLimits; close(): Promise<void> }>;
+  open(): Promise<{ limits: RateLimits; close: () => Promise<void> }>;
 }
 
 const prefix = () => `test:rl:${randomBytes(4).toString('hex')}:`;

@@ -304,7 +304,7 @@ describe.each(STORES)('POST register/new-user on %s', (kind) => {
     const links = await t.ctx.db
       .selectFrom('email_tokens')
       .select('id')
-      .where('user_id', '=', rows[0]!.id)
+      .where('user_id', '=', rows[0].id)
       .execute();
     expect(links).toHaveLength(1);
   });

@@ -63,7 +63,7 @@ describe('encryptConfiguration', () => {
     const { Value } = encryptConfiguration('{"a":1}', key);
     expect(() => decrypt(Value, randomBytes(32).toString('base64url'))).toThrow();
     const raw = Buffer.from(Value, 'base64url');
-    raw[14] = raw[14]! ^ 0x01;
+    raw[14] = raw[14] ^ 0x01;
     expect(() => decrypt(raw.toString('base64url'), key)).toThrow();
   });
 

@@ -17,7 +17,7 @@ export function runtimeConfiguration(config: AppConfig): RuntimeConfiguration {
     accountUrl: config.publicUrl,
     mediaUrl: config.mediaUrl,
     accountApiUrl: `${config.publicUrl}/api/`,
-    accountApiKey: config.apiKeys[0]!,
+    accountApiKey: config.apiKeys[0],
     apiKey: config.anonymousBearer,
     captchaSiteKey: config.captchaSiteKey,
     captchaScriptUrl: config.captcha.scriptUrl,

@@ -144,7 +144,8 @@ export async function startLoginAttempt(ctx: AppContext, input: LoginAttemptInpu
   const device = idUser && input.deviceToken ? await verifyDeviceToken(ctx, input.deviceToken, idUser) : null;
   const seriesKey = idUser ? (device ? `${idUser}|device:${device.id}` : `${idUser}|ip:${ip}`) : null;
   const giveBack: Array<() => Promise<unknown>> = [];
-  let refused = false;
+  // Set by `refuse`, which TypeScript's narrowing does not follow into the catch below.
+  let refused = false as boolean;
   const refuse = async (error: unknown): Promise<never> => {
     refused = true;
     for (const undo of giveBack) await undo();

@@ -5,7 +5,8 @@
  * the per-account throttle and the per-IP rate limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hash, type Algorithm } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
+import { ARGON2ID } from '../../lib/password.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { ANONYMOUS, STORES, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, expectErrors, postLogin, type Player } from '../../test/helpers.ts';
@@ -162,7 +163,7 @@ describe.each(STORES)('log-in on %s', (kind) => {
     it('re-hashes a password stored with older argon2 parameters', async () => {
       const p = await createPlayer(t, 'OldHash1');
       const old = await hash(p.password, {
-        algorithm: 2 as Algorithm,
+        algorithm: ARGON2ID,
         memoryCost: 8192,
         timeCost: 1,
         parallelism: 1,

@@ -15,7 +15,9 @@ import { createPlayer, expectErrors, logIn, sessionOf, type Player } from '../..
 
 /** Moves the password proof of the session of `accessToken` back by `seconds`. */
 async function ageProof(t: TestApp, accessToken: string, seconds: number): Promise<void> {
-  const sid = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
+  const { sid } = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as {
+    sid: string;
+  };
   await t.ctx.db
     .updateTable('sessions')
     .set({ auth_time: new Date(Date.now() - seconds * 1000).toISOString() })

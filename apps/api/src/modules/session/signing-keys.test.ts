@@ -20,7 +20,7 @@ const ring = (value: string) =>
   keyRing(
     value
       .split(',')
-      .map((entry) => ({ id: entry.split(':')[0]!, key: Buffer.from(entry.split(':')[1]!, 'base64url') })),
+      .map((entry) => ({ id: entry.split(':')[0], key: Buffer.from(entry.split(':')[1], 'base64url') })),
   );
 
 describe.each(STORES)('the signing key at rest (%s)', (kind) => {

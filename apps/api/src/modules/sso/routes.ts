@@ -134,7 +134,7 @@ async function tokenClient(
  * Route error handler of POST oauth/token: every refusal in both shapes. A §8 error from before the
  * handler (schema, unstorable text, media type, body size) is invalid_request; a 401 is invalid_client.
  */
-function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   noStore(reply);
   if (error instanceof OAuthTokenRefusal) {
     const body: OAuthTokenErrorBody = {
@@ -142,22 +142,25 @@ function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: Fasti
       error_description: DESCRIPTIONS[error.error],
       ErrorMessages: [{ Property: error.property, ErrorMessage: error.code }],
     };
-    return reply.code(400).send(body);
+    void reply.code(400).send(body);
+    return;
   }
   const { status, body, headers } = toErrorResponse(error);
   if (status >= 500) request.log.error({ err: error }, 'token request failed');
   void reply.code(status).headers(headers);
   if (status === 401) {
     const refused: OAuthTokenErrorCode = 'invalid_client';
-    return reply
+    void reply
       .header('www-authenticate', BASIC_CHALLENGE)
       .send({ error: refused, error_description: DESCRIPTIONS[refused], ...body });
+    return;
   }
   if (status === 400 || status === 413) {
     const refused: OAuthTokenErrorCode = 'invalid_request';
-    return reply.send({ error: refused, error_description: DESCRIPTIONS[refused], ...body });
+    void reply.send({ error: refused, error_description: DESCRIPTIONS[refused], ...body });
+    return;
   }
-  return reply.send(body);
+  void reply.send(body);
 }
 
 /** Registers GET oauth, POST oauth/token and GET oauth/profile on the /api scope. */

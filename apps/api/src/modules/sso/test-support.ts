@@ -112,8 +112,9 @@ export function redirectOf(res: LightMyRequestResponse): URL {
 
 /** A fresh code of CLIENT for the player (with extra authorization parameters). */
 export async function newCode(hub: Hub, extra: Record<string, string> = {}): Promise<string> {
-  const target = redirectOf(await getOAuth(hub, { ...AUTHORIZATION, ...extra }));
-  expect(target.searchParams.get('state')).toBe(extra.state ?? AUTHORIZATION.state);
+  const query = { ...AUTHORIZATION, ...extra };
+  const target = redirectOf(await getOAuth(hub, query));
+  expect(target.searchParams.get('state')).toBe(query.state);
   const code = target.searchParams.get('code');
   expect(code).toBeTruthy();
   return code!;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line import-x/no-relative-packages
 import { precompressDirectory } from '../../../../web/build/precompress.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { closeOpened } from '../../test/throwaway-services.ts';
 
 let dist: string;
 let t: TestApp;
@@ -32,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
+  await closeOpened(t);
   fs.rmSync(dist, { recursive: true, force: true });
 });
 

@@ -32,6 +32,7 @@ import {
   findLink,
   recordRedemption,
   requireLink,
+  requireState,
   startLink,
   type PendingLink,
 } from '../link-states.ts';
@@ -107,8 +108,9 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request) => {
       const auth = requireSelf(request);
       requireCallbackPath(request.body.CallbackPath, LINK_CALLBACK_PATHS.twitch);
-      const link = await requireLink(ctx, auth, 'twitch', request.body.State);
-      return completeWithCode(ctx, link, request.body.Code, request.body.State!, request.ip);
+      const state = requireState(request.body.State);
+      const link = await requireLink(ctx, auth, 'twitch', state);
+      return completeWithCode(ctx, link, request.body.Code, state, request.ip);
     },
   });
 
@@ -133,7 +135,8 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: { querystring: RedeemerQuerySchema, hide: true },
     config: { public: true, rateLimit },
     handler: async (request, reply) => {
-      const state = request.query.state ?? '';
+      // Whatever parameters the provider sent back: `state` may be missing.
+      const { state = '' }: Partial<Record<string, string>> = request.query;
       const link = await findLink(ctx, 'epic-games', state);
       if (link && link.redirectUri === redeemerUri && !link.account && !link.errorCode) {
         try {
@@ -161,8 +164,9 @@ export async function oidcLinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request) => {
       const auth = requireSelf(request);
       const { Code, State, RedirectUrl } = request.body;
-      const link = await requireLink(ctx, auth, 'epic-games', State);
-      if (link.redirectUri !== redeemerUri) return completeWithCode(ctx, link, Code, State!, request.ip);
+      const state = requireState(State);
+      const link = await requireLink(ctx, auth, 'epic-games', state);
+      if (link.redirectUri !== redeemerUri) return completeWithCode(ctx, link, Code, state, request.ip);
       if (link.errorCode) {
         await discardLink(ctx, link);
         replayRecordedError(link.errorCode);

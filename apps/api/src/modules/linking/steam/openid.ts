@@ -121,5 +121,5 @@ export async function verifySteamAssertion(
     });
   });
   await withTimeout(work, ctx.config.linking.timeoutMs, NOT_REACHABLE);
-  return match[1]!;
+  return match[1];
 }

@@ -85,7 +85,8 @@ export async function steamRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: { querystring: PartnerReturnQuerySchema, hide: true },
     config: { public: true, rateLimit },
     handler: async (request, reply) => {
-      const state = request.query.state ?? '';
+      // Whatever parameters the provider sent back: `state` may be missing.
+      const { state = '' }: Partial<Record<string, string>> = request.query;
       const link = await findLink(ctx, 'steam', state);
       if (link && !link.account && !link.errorCode) {
         try {

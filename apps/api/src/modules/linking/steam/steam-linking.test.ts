@@ -87,7 +87,7 @@ describe.each(STORES)('Steam linking (%s)', (kind) => {
   it('refuses tampered and forged assertions without linking anything', async () => {
     const other = freshSteamId();
     const claimedOf = (genuine: Record<string, string>, id: string) =>
-      genuine['openid.claimed_id']!.replace(/\d{17}$/, id);
+      genuine['openid.claimed_id'].replace(/\d{17}$/, id);
     const forgeries: Array<(genuine: Record<string, string>) => Record<string, string>> = [
       // Another account's id: the signature no longer matches, Steam says is_valid:false.
       (g) => ({ ...g, 'openid.claimed_id': claimedOf(g, other), 'openid.identity': claimedOf(g, other) }),
@@ -121,7 +121,7 @@ describe.each(STORES)('Steam linking (%s)', (kind) => {
     // …so the genuine assertion, presented again, is a replay.
     expectErrors(await postAs(t, ada, 'steam/callback', genuine), 400, [['', 'ERROR_OPENID_UNAUTHORIZED']]);
     const steam = (await connectionsOf(t, ada)).find((c) => c.CanonicalName === 'steam')!;
-    expect(steam.Id_Account).not.toBe(genuine['openid.claimed_id']!.slice(-17));
+    expect(steam.Id_Account).not.toBe(genuine['openid.claimed_id'].slice(-17));
   });
 
   it('unlinks (idempotently) and clears SteamCheck; a SteamId that is not the linked one is refused', async () => {
