@@ -55,7 +55,7 @@ const TESTS = ['**/*.test.{ts,tsx}', '**/*.spec.ts', 'e2e/**', ...TEST_SUPPORT];
 /** Files allowed to import test support: tests, bench and the test support itself. */
 const TEST_FILES = [...TESTS, 'bench/**'];
 
-/** Files linted with strictTypeChecked (issue 20 §6); apps/web/src follows after its restructure. */
+/** Files linted with strictTypeChecked (issue 20 §6): every TypeScript file of the repository. */
 const STRICT_TYPED = [
   'apps/api/src/**/*.ts',
   'apps/sandbox/**/*.ts',
@@ -65,6 +65,7 @@ const STRICT_TYPED = [
   'apps/web/build/**/*.ts',
   'apps/web/src/**/*.{ts,tsx}',
   'packages/contracts/src/**/*.ts',
+  'apps/web/vite.config.ts',
   'playwright.config.ts',
   'vitest.config.ts',
 ];
@@ -84,8 +85,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
 
   // typescript-eslint's strictTypeChecked (typed linting, issue 20 §6), with the options mature projects
-  // choose. apps/web/src is not in STRICT_TYPED yet: it is being restructured in parallel (issue 20 §1–3)
-  // and gets it, with its findings fixed, once that has merged.
+  // choose.
   {
     files: STRICT_TYPED,
     extends: [tseslint.configs.strictTypeChecked],

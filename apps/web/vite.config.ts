@@ -12,7 +12,12 @@ import { defineConfig, loadEnv } from 'vite';
 import { precompress } from './build/precompress.ts';
 
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, '.', ['RUNTIME_CONFIG_KEY', 'WEB_DEV_API_ORIGIN', 'WEB_SOURCE_MAPS']);
+  // Only the variables that are set: loadEnv types every key as present.
+  const env: Partial<Record<string, string>> = loadEnv(mode, '.', [
+    'RUNTIME_CONFIG_KEY',
+    'WEB_DEV_API_ORIGIN',
+    'WEB_SOURCE_MAPS',
+  ]);
   const apiOrigin = env.WEB_DEV_API_ORIGIN || 'http://localhost:8080';
   return {
     plugins: [react(), precompress()],

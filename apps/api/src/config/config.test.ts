@@ -79,6 +79,11 @@ describe('loadConfig', () => {
     expect(config.emailUnauthorizedDomains).toEqual(['example.com']);
   });
 
+  it('refuses an API_KEYS list without a key (the SPA is given the first)', () => {
+    expect(() => loadConfig({ API_KEYS: ',' })).toThrow(/API_KEYS/);
+    expect(() => loadConfig({ API_KEYS: ' , ,' })).toThrow(/API_KEYS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', PORTAL_ENVIRONMENT: '' })).toMatchObject({
       port: 8080,

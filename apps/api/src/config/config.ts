@@ -119,7 +119,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Guildgate <no-reply@guildgate.test>'),
   FRONT_URL: url.optional(),
   MEDIA_URL: url.optional(),
-  API_KEYS: list.default(['guildgate-local-web-key']),
+  // The first key is the one the SPA is given (runtime configuration), so the list may not be empty.
+  API_KEYS: list
+    .pipe(z.array(z.string()).min(1, 'must name at least one key'))
+    .default(['guildgate-local-web-key']),
   ANONYMOUS_BEARER: z.string().min(8).default('guildgate-anonymous-bearer'),
   PORTAL_CLIENT_ID: z.string().min(1).default('guildgate-portal'),
   TOKEN_SIGNING_KEY: z.string().optional(),

@@ -60,7 +60,8 @@ export async function newsletterListIds(db: Kysely<Database>): Promise<number[]>
 export async function countOptIns(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db
     .selectFrom('user_newsletter_optins')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    // PostgreSQL answers a count as text (bigint), SQLite as a number.
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
