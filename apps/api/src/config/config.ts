@@ -122,6 +122,8 @@ const EnvSchema = z.object({
   ANONYMOUS_BEARER: z.string().min(8).default('guildgate-anonymous-bearer'),
   PORTAL_CLIENT_ID: z.string().min(1).default('guildgate-portal'),
   TOKEN_SIGNING_KEY: z.string().optional(),
+  // The OpenID Provider's cookie keys (modules/oidc): the first signs, all verify. Refused in production.
+  OIDC_COOKIE_KEYS: list.default(['guildgate-local-oidc-cookie-key']),
   RUNTIME_CONFIG_KEY: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   CAPTCHA_SITE_KEY: z.string().default(''),
@@ -245,6 +247,11 @@ export interface AppConfig {
   anonymousBearer: string;
   portalClientId: string;
   tokenSigningKey: string | undefined;
+  /**
+   * Keys of the OpenID Provider's signed cookies (modules/oidc; oidc-provider `cookies.keys`, Keygrip):
+   * the first signs, all verify, so a new key is put first and the old one kept until its cookies end.
+   */
+  oidcCookieKeys: string[];
   runtimeConfigKey: string | undefined;
   webDistDir: string;
   captchaSiteKey: string;
@@ -477,6 +484,7 @@ function readConfig(
     anonymousBearer: e.ANONYMOUS_BEARER,
     portalClientId: e.PORTAL_CLIENT_ID,
     tokenSigningKey: e.TOKEN_SIGNING_KEY,
+    oidcCookieKeys: e.OIDC_COOKIE_KEYS,
     runtimeConfigKey: e.RUNTIME_CONFIG_KEY,
     webDistDir: e.WEB_DIST_DIR,
     captchaSiteKey: e.CAPTCHA_SITE_KEY,
