@@ -32,14 +32,17 @@ export {
   createSession,
   mintTokens,
   openSession,
+  portalPlayerOfIdentity,
   revokeSessions,
   type MintedTokens,
   type OpenedSession,
+  type PortalPlayer,
   type RequestOrigin,
   type SessionOrigin,
   type SessionSelection,
 } from './sessions.ts';
 export {
+  loadIdTokenSigningKey,
   loadSigningKey,
   rewrapSigningKeys,
   signingKeyContext,

@@ -2,7 +2,8 @@
  * The token signing key at rest (modules/session/signing-keys.ts; issue 18 §2; docs/operations.md
  * "Keys"): sealed under the key-encryption keys in the store, never in plain text; a key stored in plain
  * text by an older version is sealed when a node loads it; a rotation of the key-encryption key keeps
- * the same signing key. On every store; the operator command and a refused start on SQLite.
+ * the same signing key. The OpenID Provider's RS256 key (migration 0017) is kept the same way, beside it.
+ * On every store; the operator command and a refused start on SQLite.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,7 +31,9 @@ describe.each(STORES)('the signing key at rest (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const row = () => t.ctx.db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
+  /** The access tokens' EdDSA key's row. */
+  const row = () =>
+    t.ctx.db.selectFrom('signing_keys').selectAll().where('alg', '=', 'EdDSA').executeTakeFirstOrThrow();
 
   it('is sealed under the first key-encryption key, with no private key material in the row', async () => {
     const { kid, private_jwk } = await row();
@@ -40,6 +43,13 @@ describe.each(STORES)('the signing key at rest (%s)', (kind) => {
     const jwk = JSON.parse(ring(OLD).open(private_jwk, signingKeyContext(kid))) as { d?: string; x?: string };
     expect(jwk.d).toMatch(/^[\w-]{43}$/);
     expect(jwk.x).toBe(t.ctx.signingKey.publicJwk.x);
+    // The OpenID Provider's RS256 key, sealed the same way.
+    const rows = await t.ctx.db.selectFrom('signing_keys').select(['alg', 'private_jwk']).execute();
+    expect(rows.map((r) => r.alg).sort()).toEqual(['EdDSA', 'RS256']);
+    for (const { private_jwk: sealed } of rows) {
+      expect(sealed).toMatch(/^gge1:old:/);
+      expect(sealed).not.toContain('"d"');
+    }
   });
 
   it('does not open without its key-encryption key', async () => {
@@ -49,9 +59,10 @@ describe.each(STORES)('the signing key at rest (%s)', (kind) => {
   it('keeps the same signing key through a rotation of the key-encryption key', async () => {
     const both = ring(`${NEW},${OLD}`);
     expect((await loadSigningKey(t.ctx.db, undefined, both)).publicJwk).toEqual(t.ctx.signingKey.publicJwk);
-    expect(await rewrapSigningKeys(t.ctx.db, both)).toBe(1);
+    // Both keys (EdDSA and the OpenID Provider's RS256) are re-wrapped.
+    expect(await rewrapSigningKeys(t.ctx.db, both)).toBe(2);
     expect(await rewrapSigningKeys(t.ctx.db, both)).toBe(0);
-    expect(await signingKeysByKek(t.ctx.db, both)).toEqual({ new: 1 });
+    expect(await signingKeysByKek(t.ctx.db, both)).toEqual({ new: 2 });
     // The old key-encryption key can go: tokens signed before still verify with the same key.
     const after = await loadSigningKey(t.ctx.db, undefined, ring(NEW));
     expect(after.publicJwk).toEqual(t.ctx.signingKey.publicJwk);
@@ -61,7 +72,7 @@ describe.each(STORES)('the signing key at rest (%s)', (kind) => {
     const { kid, private_jwk } = await row();
     const plain = ring(NEW).open(private_jwk, signingKeyContext(kid));
     await t.ctx.db.updateTable('signing_keys').set({ private_jwk: plain }).where('kid', '=', kid).execute();
-    expect(await signingKeysByKek(t.ctx.db, ring(NEW))).toEqual({ 'plain text': 1 });
+    expect(await signingKeysByKek(t.ctx.db, ring(NEW))).toEqual({ 'plain text': 1, new: 1 });
     const loaded = await loadSigningKey(t.ctx.db, undefined, ring(NEW));
     expect(loaded.publicJwk).toEqual(t.ctx.signingKey.publicJwk);
     expect((await row()).private_jwk).toMatch(/^gge1:new:/);
@@ -91,7 +102,8 @@ describe('npm run keys, and a node without the key-encryption key', () => {
     const first = spawnNode({ ...env, KEY_ENCRYPTION_KEYS: OLD });
     await waitForHealth(first, `http://127.0.0.1:${port}`);
     await first.stop();
-    expect(keys(['status'], OLD).stdout).toContain('{"old":1}');
+    // Its EdDSA key and the OpenID Provider's RS256 key.
+    expect(keys(['status'], OLD).stdout).toContain('{"old":2}');
 
     // …a node given only the new key refuses to start, naming the missing one…
     const refused = spawnNode({ ...env, KEY_ENCRYPTION_KEYS: entry });
@@ -103,7 +115,7 @@ describe('npm run keys, and a node without the key-encryption key', () => {
     const rewrap = keys(['rewrap'], `${entry},${OLD}`);
     expect([rewrap.status, rewrap.stdout]).toEqual([
       0,
-      expect.stringContaining('re-wrapped under "2026-12": 1'),
+      expect.stringContaining('re-wrapped under "2026-12": 2'),
     ]);
     const second = spawnNode({ ...env, KEY_ENCRYPTION_KEYS: entry });
     await waitForHealth(second, `http://127.0.0.1:${port}`);

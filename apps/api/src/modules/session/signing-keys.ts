@@ -1,5 +1,6 @@
 /**
- * The EdDSA (Ed25519) key that signs access tokens (DESIGN.md §5 tokens). Taken from
+ * The EdDSA (Ed25519) key that signs access tokens (DESIGN.md §5 tokens), and the RS256 key of the
+ * OpenID Provider's ID tokens ({@link loadIdTokenSigningKey}). Taken from
  * `TOKEN_SIGNING_KEY` (a private JWK as JSON) when set; otherwise the store's key, generated once
  * and shared by every node through the store. The store keeps the private JWK sealed under the
  * key-encryption keys (lib/envelope-encryption.ts; context `signing_keys:<kid>`); a key a previous
@@ -20,11 +21,13 @@ import {
 } from './store.ts';
 
 /**
- * A signing key with its public half (as a public JWK, with its key id; no JWKS endpoint publishes it:
- * partners check tokens with GET token/verify) and key id.
+ * A signing key with its public half (as a public JWK, with its key id; the OpenID Provider publishes it
+ * at `/oidc/jwks`, modules/oidc; the spec's partners check tokens with GET token/verify) and key id.
  */
 export interface SigningKey {
   kid: string;
+  /** The private JWK (with `kid`, `alg` EdDSA and `use` sig): the OpenID Provider signs with it too. */
+  privateJwk: JWK;
   privateKey: webcrypto.CryptoKey;
   publicKey: webcrypto.CryptoKey;
   publicJwk: JWK;
@@ -35,7 +38,13 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
   const kid = jwk.kid ?? sha256(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x })).slice(0, 16);
   const privateKey = (await importJWK(jwk, 'EdDSA')) as webcrypto.CryptoKey;
   const publicKey = (await importJWK(publicJwk, 'EdDSA')) as webcrypto.CryptoKey;
-  return { kid, privateKey, publicKey, publicJwk: { ...publicJwk, kid, alg: 'EdDSA', use: 'sig' } };
+  return {
+    kid,
+    privateJwk: { ...jwk, kid, alg: 'EdDSA', use: 'sig' },
+    privateKey,
+    publicKey,
+    publicJwk: { ...publicJwk, kid, alg: 'EdDSA', use: 'sig' },
+  };
 }
 
 /** The context a signing key's private JWK is sealed in (its row). */
@@ -100,6 +109,36 @@ export async function loadSigningKey(
   const winner = await findOldestSigningKey(db);
   if (!winner) throw new Error('no signing key stored after inserting one');
   return fromJwk(await openRow(db, keys, winner));
+}
+
+/**
+ * Loads (or creates, once for every node) the RS256 key of the OpenID Provider (modules/oidc): RS256 is
+ * the default `id_token_signed_response_alg` (OIDC Core §15.1, OpenID Connect Registration §2), which
+ * every OpenID Connect client implements; the EdDSA key of {@link loadSigningKey} is published beside it.
+ * Kept in `signing_keys` (alg `RS256`) sealed like the EdDSA key.
+ * @returns the private JWK (2048-bit RSA, with `kid`, `alg` RS256 and `use` sig)
+ * @throws SealedSecretError when the stored key is sealed under a key-encryption key not configured
+ */
+export async function loadIdTokenSigningKey(db: Kysely<Database>, keys: KeyRing): Promise<JWK> {
+  const stored = async (): Promise<JWK | undefined> => {
+    const row = await findOldestSigningKey(db, 'RS256');
+    return row ? { ...(await openRow(db, keys, row)), alg: 'RS256', use: 'sig' } : undefined;
+  };
+  const existing = await stored();
+  if (existing) return existing;
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const jwk = await exportJWK(privateKey);
+  const kid = sha256(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n })).slice(0, 16);
+  await insertSigningKeyIfAbsent(db, {
+    kid,
+    alg: 'RS256',
+    private_jwk: keys.seal(JSON.stringify(jwk), signingKeyContext(kid)),
+    created_at: isoNow(),
+  });
+  // Another node may have won the race: everyone uses the oldest key.
+  const winner = await stored();
+  if (!winner) throw new Error('no RS256 signing key stored after inserting one');
+  return winner;
 }
 
 /**

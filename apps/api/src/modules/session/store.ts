@@ -124,11 +124,18 @@ export async function setRefreshSuccessor(
 
 // ---- signing_keys ------------------------------------------------------------------------------
 
-/** The oldest stored signing key (the one every node uses), if any. */
+/** The oldest stored signing key of algorithm `alg` (the one every node uses), if any. */
 export async function findOldestSigningKey(
   db: Kysely<Database>,
+  alg: 'EdDSA' | 'RS256' = 'EdDSA',
 ): Promise<Selectable<SigningKeysTable> | undefined> {
-  return db.selectFrom('signing_keys').selectAll().orderBy('created_at').executeTakeFirst();
+  return db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .where('alg', '=', alg)
+    .orderBy('created_at')
+    .orderBy('kid')
+    .executeTakeFirst();
 }
 
 /** Inserts a signing key unless one with its kid exists. */
@@ -190,6 +197,8 @@ export async function findSessionByIdentity(
       'sessions.client_id',
       'sessions.expires_at',
       'sessions.access_expires_at',
+      'sessions.auth_time',
+      'sessions.user_id',
       'users.id_user',
       'users.email_confirmed_at',
       'users.banned_at',
