@@ -103,6 +103,10 @@ export interface SigningKeysTable {
    */
   private_jwk: string;
   created_at: string;
+  /** When the key starts signing (migration 0017), ISO 8601 UTC; null: since `created_at`. */
+  activates_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the key leaves the JWKS (migration 0017), ISO 8601 UTC; null: not planned. */
+  retires_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

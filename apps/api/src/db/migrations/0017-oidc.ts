@@ -12,13 +12,16 @@
  *   (ISO 8601 UTC, null: no expiry; expired rows are never returned and are swept). `consumed_at` marks
  *   a used authorization code or rotated refresh token (RFC 6749 §4.1.2, RFC 9700 §4.14.2).
  * - `signing_keys.alg`: `EdDSA` (the existing Ed25519 key of the access tokens) or `RS256` (the OIDC Core
- *   §15.1 default ID-token algorithm, published beside it in the provider's JWKS).
+ *   §15.1 default ID-token algorithm, published beside it in the provider's JWKS); `activates_at` (null:
+ *   since its creation) and `retires_at` (null: not planned), ISO 8601 UTC, the rotation of the RS256 key
+ *   (`npm run signing-keys -- rotate`): a new key is published before it signs, the old one stays
+ *   published until the tokens it signed have expired.
  *
  * Portable DDL only (runs on SQLite and PostgreSQL).
  */
 import type { Kysely } from 'kysely';
 
-/** Creates `oidc_payloads` with its indexes and adds `signing_keys.alg`. */
+/** Creates `oidc_payloads` with its indexes and adds `signing_keys.alg`, `activates_at` and `retires_at`. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('oidc_payloads')
@@ -46,4 +49,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('signing_keys')
     .addColumn('alg', 'text', (c) => c.notNull().defaultTo('EdDSA'))
     .execute();
+  await db.schema.alterTable('signing_keys').addColumn('activates_at', 'text').execute();
+  await db.schema.alterTable('signing_keys').addColumn('retires_at', 'text').execute();
 }

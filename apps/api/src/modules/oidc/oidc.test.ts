@@ -13,6 +13,7 @@ import * as oauth from 'oauth4webapi';
 import { freePort, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, logIn, type Player } from '../../test/helpers.ts';
 import { issueClientSecret } from '../sso/index.ts';
+import { rotateIdTokenSigningKey } from '../session/index.ts';
 import { playerDataEraser } from './index.ts';
 
 /** The partner clients of the suite. */
@@ -76,7 +77,7 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     t = await startTestApp(kind, {
-      env: { PUBLIC_URL: base, REDIRECT_PATTERNS: 'https://partner.example/' },
+      env: { PUBLIC_URL: base, REDIRECT_PATTERNS: 'https://partner.example/', OIDC_KEY_CHECK_SECONDS: '1' },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     secret = await issueClientSecret(t.ctx.db, CLIENT, 'Forum');
@@ -394,6 +395,31 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
     expect(text).not.toContain(tokens.access_token);
     expect(text).not.toContain(tokens.refresh_token!);
     expect(rows.some((row) => row.account_id === player.idUser)).toBe(true);
+  });
+
+  it('publishes a rotated key within OIDC_KEY_CHECK_SECONDS; tokens of the old key still verify', async () => {
+    const jwks = async () => {
+      const { keys } = (await (await fetch(as.jwks_uri!)).json()) as {
+        keys: Array<{ kid: string; alg: string }>;
+      };
+      return keys.filter((key) => key.alg === 'RS256').map((key) => key.kid);
+    };
+    const before = await signIn('openid', true);
+    const [oldKid] = await jwks();
+    const rotation = await rotateIdTokenSigningKey(t.ctx.db, t.ctx.keys, {
+      announceSeconds: 0,
+      keepSeconds: 3600,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await jwks()).toEqual([rotation.kid, oldKid]);
+    const after = await signIn('openid', true);
+    const verify = (idToken: string) =>
+      jwtVerify(idToken, createRemoteJWKSet(new URL(as.jwks_uri!)), {
+        issuer: `${base}/oidc`,
+        audience: CLIENT,
+      });
+    expect((await verify(after.tokens.id_token!)).protectedHeader.kid).toBe(rotation.kid);
+    expect((await verify(before.tokens.id_token!)).protectedHeader.kid).toBe(oldKid);
   });
 
   it("erases the player's provider objects with their account (spec §4 Deletion)", async () => {

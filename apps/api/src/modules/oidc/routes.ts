@@ -13,14 +13,14 @@
  * `X-Forwarded-Proto` / `X-Forwarded-Host`, which are set here from Fastify's own reading of the request —
  * so exactly the proxies of TRUST_PROXY are believed, as everywhere else in the app.
  *
- * Signing keys: the RS256 ID-token key and the access tokens' EdDSA key of the key store (session
- * module), published at `/oidc/jwks`.
+ * Signing keys: the RS256 ID-token keys (the signing one, announced and retiring ones; rotation in
+ * session/signing-keys.ts) and the access tokens' EdDSA key of the key store (session module), all
+ * published at `/oidc/jwks`.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
-import { loadIdTokenSigningKey } from '../session/index.ts';
+import { loadIdTokenSigningKeys, type IdTokenSigningKeys } from '../session/index.ts';
 import { handleInteraction } from './interaction.ts';
 import { buildProvider, OIDC_PATH } from './provider.ts';
 
@@ -32,17 +32,35 @@ const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded
 
 /**
  * Builds the provider on the key store's signing keys and registers its routes on `app` (the root, not
- * the `/api` scope: the provider's endpoints carry no `x-api-key`).
- * @returns the provider (tests and later adapters reach it)
- * @throws SealedSecretError when the stored RS256 key's key-encryption key is not configured
+ * the `/api` scope: the provider's endpoints carry no `x-api-key`). The RS256 keys are read again every
+ * OIDC_KEY_CHECK_SECONDS and at each planned activation or retirement (session/signing-keys.ts); when
+ * the set changed, the provider is rebuilt on it (its state is all in the store and the cookies).
+ * @throws SealedSecretError when a stored RS256 key's key-encryption key is not configured
  */
-export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise<Provider> {
-  const idTokenKey = await loadIdTokenSigningKey(ctx.db, ctx.keys);
-  const provider = buildProvider(ctx, [idTokenKey, ctx.signingKey.privateJwk]);
-  const callback = provider.callback();
+export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const build = (keys: IdTokenSigningKeys) => {
+    const provider = buildProvider(ctx, [...keys.keys, ctx.signingKey.privateJwk]);
+    return { provider, callback: provider.callback(), keys };
+  };
+  const fingerprint = (keys: IdTokenSigningKeys) => keys.keys.map((key) => key.kid).join(' ');
+  let current = build(await loadIdTokenSigningKeys(ctx.db, ctx.keys));
+  let checkedAt = Date.now();
+
+  /** The provider on the keys of now (read again when due; see above). */
+  const provider = async () => {
+    const now = Date.now();
+    const planned = current.keys.nextChange;
+    if (now - checkedAt < ctx.config.oidcKeyCheckSeconds * 1000 && (planned === null || now < planned))
+      return current;
+    checkedAt = now;
+    const keys = await loadIdTokenSigningKeys(ctx.db, ctx.keys, now);
+    current = fingerprint(keys) === fingerprint(current.keys) ? { ...current, keys } : build(keys);
+    return current;
+  };
 
   /** Hands `request` to the provider as a request for `path` (under the issuer's path). */
   const handOver = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const { callback } = await provider();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     const query = raw.url?.includes('?') ? raw.url.slice(raw.url.indexOf('?')) : '';
     for (const header of FORWARDED_HEADERS) delete raw.headers[header];
@@ -58,13 +76,12 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.get<{ Params: { uid: string } }>(`${OIDC_PATH}/interaction/:uid`, (request, reply) =>
-      handleInteraction(ctx, provider, request, reply),
+    scope.get<{ Params: { uid: string } }>(`${OIDC_PATH}/interaction/:uid`, async (request, reply) =>
+      handleInteraction(ctx, (await provider()).provider, request, reply),
     );
     scope.all(`${OIDC_PATH}/*`, (request, reply) =>
       handOver(request, reply, request.url.slice(OIDC_PATH.length).split('?')[0] ?? '/'),
     );
     scope.get(DISCOVERY_PATH, (request, reply) => handOver(request, reply, DISCOVERY_PATH));
   });
-  return provider;
 }

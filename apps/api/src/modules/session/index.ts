@@ -42,12 +42,17 @@ export {
   type SessionSelection,
 } from './sessions.ts';
 export {
-  loadIdTokenSigningKey,
+  describeSigningKeys,
+  loadIdTokenSigningKeys,
   loadSigningKey,
+  rotateIdTokenSigningKey,
   rewrapSigningKeys,
   signingKeyContext,
   signingKeysByKek,
+  type IdTokenKeyRotation,
+  type IdTokenSigningKeys,
   type SigningKey,
+  type SigningKeyDescription,
 } from './signing-keys.ts';
 
 /**

@@ -13,7 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyRing, SealedSecretError } from '../../lib/envelope-encryption.ts';
 import { STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { freePort, spawnNode, waitForHealth } from '../../test/node-process.ts';
-import { loadSigningKey, rewrapSigningKeys, signingKeyContext, signingKeysByKek } from './signing-keys.ts';
+import {
+  describeSigningKeys,
+  loadIdTokenSigningKeys,
+  loadSigningKey,
+  rewrapSigningKeys,
+  rotateIdTokenSigningKey,
+  signingKeyContext,
+  signingKeysByKek,
+} from './signing-keys.ts';
 
 const OLD = `old:${Buffer.alloc(32, 1).toString('base64url')}`;
 const NEW = `new:${Buffer.alloc(32, 2).toString('base64url')}`;
@@ -76,6 +84,106 @@ describe.each(STORES)('the signing key at rest (%s)', (kind) => {
     const loaded = await loadSigningKey(t.ctx.db, undefined, ring(NEW));
     expect(loaded.publicJwk).toEqual(t.ctx.signingKey.publicJwk);
     expect((await row()).private_jwk).toMatch(/^gge1:new:/);
+  });
+});
+
+describe.each(STORES)("the OpenID Provider's RS256 key rotation (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('announces a new key before it signs, and keeps the old one published until its tokens expired', async () => {
+    const ring = t.ctx.keys;
+    const start = Date.now();
+    const before = await loadIdTokenSigningKeys(t.ctx.db, ring, start);
+    expect(before.keys.map((key) => key.kid)).toEqual([before.signingKid]);
+    expect(before.nextChange).toBeNull();
+    const old = before.signingKid;
+    const HOUR = 3600;
+    const rotation = await rotateIdTokenSigningKey(
+      t.ctx.db,
+      ring,
+      { announceSeconds: 2 * HOUR, keepSeconds: 5 * HOUR },
+      start,
+    );
+    expect(rotation.activatesAt).toBe(new Date(start + 2 * HOUR * 1000).toISOString());
+    expect(rotation.previousRetireAt).toBe(new Date(start + 7 * HOUR * 1000).toISOString());
+    const at = (hours: number) => loadIdTokenSigningKeys(t.ctx.db, ring, start + hours * HOUR * 1000);
+
+    // Announced: published after the signing key, not signing yet.
+    const announced = await at(1);
+    expect(announced.keys.map((key) => key.kid)).toEqual([old, rotation.kid]);
+    expect(announced.signingKid).toBe(old);
+    expect(announced.nextChange).toBe(Date.parse(rotation.activatesAt));
+    // Active: the new key signs, the old one still verifies.
+    const active = await at(3);
+    expect(active.keys.map((key) => key.kid)).toEqual([rotation.kid, old]);
+    expect(active.nextChange).toBe(Date.parse(rotation.previousRetireAt));
+    // Retired: only the new key is left.
+    const retired = await at(8);
+    expect(retired.keys.map((key) => key.kid)).toEqual([rotation.kid]);
+    expect(retired.nextChange).toBeNull();
+    for (const key of retired.keys) expect(key).toMatchObject({ alg: 'RS256', use: 'sig', kty: 'RSA' });
+
+    expect(
+      (await describeSigningKeys(t.ctx.db, ring, start + HOUR * 1000)).map((key) => [key.alg, key.state]),
+    ).toEqual([
+      ['EdDSA', 'signing'],
+      ['RS256', 'signing'],
+      ['RS256', 'announced'],
+    ]);
+    expect(
+      (await describeSigningKeys(t.ctx.db, ring, start + 8 * HOUR * 1000)).map((key) => key.state),
+    ).toEqual(['signing', 'retired', 'signing']);
+    // The next rotation deletes the retired key.
+    await rotateIdTokenSigningKey(
+      t.ctx.db,
+      ring,
+      { announceSeconds: 0, keepSeconds: HOUR },
+      start + 8 * HOUR * 1000,
+    );
+    const kids = await t.ctx.db.selectFrom('signing_keys').select('kid').where('alg', '=', 'RS256').execute();
+    expect(kids.map((row) => row.kid)).not.toContain(old);
+    await expect(
+      rotateIdTokenSigningKey(t.ctx.db, ring, { announceSeconds: -1, keepSeconds: 0 }),
+    ).rejects.toThrow(RangeError);
+  });
+});
+
+describe('npm run signing-keys', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-signing-keys-'));
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+  const cli = path.resolve(import.meta.dirname, '../../cli/signing-keys-cli.ts');
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [cli, ...args], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${path.join(folder, 'store.sqlite')}` },
+      encoding: 'utf8',
+    });
+  const states = (stdout: string) =>
+    stdout
+      .trim()
+      .split('\n')
+      .filter((line) => line.includes('\t'))
+      .map((line) => line.split('\t'));
+
+  it('rotates the RS256 key and lists every key with its state, never a private part', () => {
+    const first = run(['rotate', '--announce-hours', '0', '--keep-hours', '1']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^new RS256 key [\w-]+: signs from /);
+    const second = run(['rotate', '--announce-hours', '2', '--keep-hours', '3']);
+    expect(second.status, second.stderr).toBe(0);
+    const listed = run(['list']);
+    expect(listed.status).toBe(0);
+    expect(states(listed.stdout).map((line) => [line[1], line[5]])).toEqual([
+      ['RS256', 'signing'],
+      ['RS256', 'announced'],
+    ]);
+    expect(listed.stdout).not.toMatch(/"d"|gge1:/);
+    expect(run(['rotate', '--announce-hours', 'soon']).status).toBe(2);
+    expect(run(['list', 'extra']).status).toBe(2);
+    expect(run(['bogus']).status).toBe(2);
   });
 });
 
