@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
-import { freePort, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
-import { createPlayer, logIn, type Player } from '../../test/helpers.ts';
+import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
+import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
 import { issueClientSecret } from '../sso/index.ts';
 import { rotateIdTokenSigningKey } from '../session/index.ts';
 import { playerDataEraser } from './index.ts';
@@ -132,7 +132,8 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
       expect(`${login.origin}${login.pathname}`).toBe(`${t.config.frontUrl}/login`);
       expect(login.searchParams.get('redirectUrl')).toBe(toInteraction.location);
     }
-    jar.set('_g2g_identity_', await logIn(t, player));
+    const identity = await logIn(t, player);
+    jar.set('_g2g_identity_', identity);
     const toResume = await navigate(jar, toInteraction.location);
     expect(toResume.status, toResume.location).toBe(303);
     const toClient = await navigate(jar, toResume.location);
@@ -152,7 +153,22 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
       expectedNonce: nonce,
       requireIdToken: true,
     });
-    return { tokens, nonce };
+    return { tokens, nonce, jar, identity };
+  }
+
+  /** An authorization request of CLIENT (code + PKCE) for `scope`: its URL. */
+  async function authorizationUrl(scope = 'openid'): Promise<string> {
+    const url = new URL(as.authorization_endpoint!);
+    url.search = new URLSearchParams({
+      client_id: CLIENT,
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      scope,
+      state: 'again',
+      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      code_challenge_method: 'S256',
+    }).toString();
+    return url.href;
   }
 
   it('publishes a discovery document that names every endpoint, PKCE S256 only and its algorithms', async () => {
@@ -385,6 +401,28 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
     expect(`${answer.origin}${answer.pathname}`).toBe(REDIRECT_URI);
     expect(answer.searchParams.get('error')).toBe('login_required');
     expect(answer.searchParams.get('state')).toBe('fresh');
+  });
+
+  it('lets the provider session stand only while the portal session does', async () => {
+    const { jar, identity } = await signIn('openid');
+    // Signed in at the portal and at the provider: straight back to the client with a code.
+    const again = await navigate(jar, await authorizationUrl());
+    expect(new URL(again.location).searchParams.get('code')).toBeTruthy();
+    // The player logs out at the portal: the provider's session no longer signs them in.
+    const token = json<{ Value: string }>(await getToken(t, identity)).Value;
+    const logOut = await t.app.inject({
+      method: 'POST',
+      url: `/api/log/user/${player.idUser}/log-out`,
+      headers: asUser(token),
+    });
+    expect(logOut.statusCode, logOut.body).toBe(200);
+    const afterLogOut = await navigate(jar, await authorizationUrl());
+    expect(afterLogOut.location).toMatch(new RegExp(`^${base}/oidc/interaction/`));
+    const toLogin = await navigate(jar, afterLogOut.location);
+    expect(new URL(toLogin.location).pathname).toBe('/login');
+    // Without a prompt allowed, the answer is login_required (OIDC Core §3.1.2.6).
+    const silent = await navigate(jar, `${await authorizationUrl()}&prompt=none`);
+    expect(new URL(silent.location).searchParams.get('error')).toBe('login_required');
   });
 
   it('keeps tokens hashed in the store: no row holds a token in clear', async () => {

@@ -15,6 +15,8 @@
  * - Userinfo (OIDC Core §5.3), RP-initiated log-out (OpenID Connect RP-Initiated Logout 1.0) and
  *   back-channel log-out (OpenID Connect Back-Channel Logout 1.0); no dev interactions: the interaction
  *   is ours (interaction.ts), the portal's own log-in pages.
+ * - The provider's session lasts only as long as the portal session of the same player
+ *   ({@link interactionPolicyOf}).
  * - Clients from `oauth_clients` (clients.ts); players by public id with our claims (claims.ts); objects
  *   in `oidc_payloads` (adapter.ts).
  * - Cookies signed with OIDC_COOKIE_KEYS (Keygrip: the first signs, all verify).
@@ -22,10 +24,18 @@
  *   most 10 min, RFC 6749 §4.1.2), ID tokens 1 h, interactions 1 h, sessions, grants and refresh tokens
  *   the portal session's 30 days (spec §9).
  */
-import Provider, { type Adapter, type Configuration, type JWK, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  interactionPolicy,
+  type Adapter,
+  type Configuration,
+  type JWK,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { LIMITS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { DAY_MS } from '../../lib/time.ts';
+import { portalPlayerOfIdentity } from '../session/index.ts';
 import { KyselyAdapter } from './adapter.ts';
 import { findAccount, SCOPE_CLAIMS } from './claims.ts';
 import { ClientAdapter } from './clients.ts';
@@ -64,6 +74,39 @@ function sendPage(ctx: KoaContextWithOIDC, page: string): void {
   ctx.type = 'html';
   ctx.set('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'");
   ctx.body = page;
+}
+
+/**
+ * The interaction policy: oidc-provider's own (OIDC Core §3.1.2.1 prompts) with one more log-in check,
+ * `portal_session` — the provider's session stands only while the browser holds an active portal session
+ * of the same player (the identity cookie, spec §4 Session). A player who logged out at the portal, or
+ * another player who logged in there, goes through the interaction again (with `prompt=none`:
+ * `login_required`), instead of being signed in to a partner site by a provider session left behind.
+ */
+function interactionPolicyOf(ctx: AppContext): interactionPolicy.DefaultPolicy {
+  const policy = interactionPolicy.base();
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check(
+      'portal_session',
+      'the portal session has ended or is another player’s',
+      'login_required',
+      async (koa) => {
+        const raw = koa.cookies.get(LIMITS.identityCookieName, { signed: false });
+        let identity: string | undefined;
+        try {
+          identity = raw ? decodeURIComponent(raw) : undefined;
+        } catch {
+          identity = undefined;
+        }
+        const player = identity ? await portalPlayerOfIdentity(ctx, identity) : null;
+        const accountId = koa.oidc.session?.accountId;
+        return player === null || player.idUser !== accountId
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      },
+    ),
+  );
+  return policy;
 }
 
 /**
@@ -146,7 +189,10 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
       Session: longLived,
       Grant: longLived,
     },
-    interactions: { url: (_koa, interaction) => interactionPath(interaction.uid) },
+    interactions: {
+      policy: interactionPolicyOf(ctx),
+      url: (_koa, interaction) => interactionPath(interaction.uid),
+    },
     findAccount: (_koa, sub) => findAccount(ctx, sub),
     renderError: (koa, out) => sendPage(koa, errorPage(out.error, out.error_description)),
   };
