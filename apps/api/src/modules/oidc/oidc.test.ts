@@ -4,7 +4,7 @@
  * signing algorithms; also on the API origin), the JWKS, the authorization code flow with PKCE through
  * the portal's interaction with a real log-in, ID-token validation (signature against the JWKS, claims),
  * userinfo with our claims, refresh-token rotation, introspection (a token of client A is inactive for
- * client B) and revocation; an interaction of another browser, a demand for a fresh log-in, and the
+ * client B), the portal's player calls refusing the provider's tokens, and revocation; an interaction of another browser, a demand for a fresh log-in, and the
  * provider's rows erased with the player.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,6 +338,19 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
     const refused = await wrongSecret;
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toMatch(/^Basic .*error="invalid_client"/);
+  });
+
+  it("refuses the provider's tokens on the portal's player calls (the audience rule)", async () => {
+    const { tokens } = await signIn();
+    for (const bearer of [tokens.access_token, tokens.id_token!]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/profile/user/${player.idUser}`,
+        headers: asUser(bearer),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toEqual({ ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_TOKEN_INVALID' }] });
+    }
   });
 
   it('revokes a token at the revocation endpoint, and not for another client', async () => {
