@@ -31,6 +31,14 @@ import {
 /** How often a node sweeps the expired rows, ms. */
 const SWEEP_INTERVAL_MS = 60_000;
 
+/**
+ * Can `value` be a key of a look-up on both stores? PostgreSQL refuses a NUL character or lone surrogate
+ * in text (the store would fail the request with a 500); such a value names nothing anyway.
+ */
+export function isStorableKey(value: string): boolean {
+  return !value.includes('\u0000') && value.isWellFormed();
+}
+
 /** The payload a row holds, with its id (`jti`, when stored without it) and use (`consumed`) put back. */
 function payloadOf(row: OidcPayloadRow | undefined, id?: string): AdapterPayload | undefined {
   if (!row) return undefined;
@@ -82,12 +90,14 @@ export class KyselyAdapter implements Adapter {
 
   /** The unexpired payload whose `uid` is `uid` (sessions, interactions), if any. */
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    if (!isStorableKey(uid)) return undefined;
     const row = await findPayloadBy(this.db, this.model, 'uid', uid, isoNow());
     return payloadOf(row);
   }
 
   /** The unexpired payload whose `userCode` is `userCode` (device flow, RFC 8628), if any. */
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    if (!isStorableKey(userCode)) return undefined;
     const row = await findPayloadBy(this.db, this.model, 'user_code', userCode, isoNow());
     return payloadOf(row);
   }

@@ -15,14 +15,17 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { allowedRedirectOrNull } from '../redirect/index.ts';
 import { registeredClient } from '../sso/index.ts';
+import { isStorableKey } from './adapter.ts';
 
 /**
- * The provider's metadata of client `clientId`, or undefined when it is not registered.
+ * The provider's metadata of client `clientId`, or undefined when it is not registered (or cannot be:
+ * a NUL character or lone surrogate in the id).
  */
 export async function clientMetadataOf(
   ctx: AppContext,
   clientId: string,
 ): Promise<AdapterPayload | undefined> {
+  if (!isStorableKey(clientId)) return undefined;
   const client = await registeredClient(ctx.db, clientId);
   if (!client) return undefined;
   const allowed = await Promise.all(client.redirectUris.map((uri) => allowedRedirectOrNull(ctx, uri)));

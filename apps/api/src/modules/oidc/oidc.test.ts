@@ -385,6 +385,37 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
     expect(userinfo.status).toBe(401);
   });
 
+  it('answers malformed requests to its endpoints with a refusal, never a 5xx', async () => {
+    const basicAuth = `Basic ${Buffer.from(`${CLIENT}:${secret}`).toString('base64')}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth };
+    const requests: Array<[string, RequestInit]> = [
+      ['/oidc/token', { method: 'POST', headers: form, body: 'grant_type=authorization_code&code=%E0%A4%A' }],
+      ['/oidc/token', { method: 'POST', headers: form, body: 'grant_type=nope' }],
+      ['/oidc/token', { method: 'POST', headers: form, body: 'a'.repeat(200_000) }],
+      [
+        '/oidc/token',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"grant_type":' },
+      ],
+      ['/oidc/token', { method: 'POST', headers: { ...form, authorization: 'Basic %%%' }, body: 'x=1' }],
+      ['/oidc/token/introspection', { method: 'POST', headers: form, body: 'token=' }],
+      ['/oidc/token/revocation', { method: 'POST', headers: form, body: 'token=\u0000' }],
+      ['/oidc/auth?client_id=%00&redirect_uri=javascript:alert(1)', { method: 'GET' }],
+      ['/oidc/auth?client_id=nobody&response_type=code', { method: 'GET' }],
+      ['/oidc/me', { method: 'GET', headers: { authorization: 'Bearer not-a-token' } }],
+      ['/oidc/session/end?id_token_hint=garbage', { method: 'GET' }],
+      ['/oidc/interaction/%E0%A4%A', { method: 'GET' }],
+      ['/oidc/nothing-here', { method: 'GET' }],
+    ];
+    for (const [path, init] of requests) {
+      const res = await fetch(`${base}${path}`, { ...init, redirect: 'manual' });
+      await res.arrayBuffer();
+      // RFC 7009 §2.2: an invalid token is no error at the revocation endpoint (200); all else is refused.
+      if (!path.endsWith('/revocation'))
+        expect(res.status, `${init.method ?? 'GET'} ${path}`).toBeGreaterThanOrEqual(300);
+      expect(res.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(500);
+    }
+  });
+
   it('answers an interaction this browser did not start with 400 in the §8 shape', async () => {
     const res = await fetch(`${base}/oidc/interaction/unknown-uid`, { redirect: 'manual' });
     expect(res.status).toBe(400);
