@@ -7,7 +7,8 @@
  *   its own (a catch-all that leaves the stream unread);
  * - discovery also at `/.well-known/openid-configuration` on the API origin (the issuer's path-less
  *   location many clients try first), answered by the provider as the `/oidc` one;
- * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts).
+ * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts);
+ * - failed client authentications counted per IP, and refused when too many (throttle.ts).
  *
  * Proxies: the provider reads the scheme and host of its endpoint URLs and cookies' `Secure` from
  * `X-Forwarded-Proto` / `X-Forwarded-Host`, which are set here from Fastify's own reading of the request —
@@ -22,6 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { loadIdTokenSigningKeys, type IdTokenSigningKeys } from '../session/index.ts';
 import { handleInteraction } from './interaction.ts';
+import { countClientAuthenticationFailures, refuseSecretGuessing } from './throttle.ts';
 import { buildProvider, OIDC_PATH } from './provider.ts';
 
 /** Discovery's path under the issuer and on the API origin (OIDC Discovery §4.1). */
@@ -40,6 +42,7 @@ const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded
 export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const build = (keys: IdTokenSigningKeys) => {
     const provider = buildProvider(ctx, [...keys.keys, ctx.signingKey.privateJwk]);
+    countClientAuthenticationFailures(ctx, provider);
     return { provider, callback: provider.callback(), keys };
   };
   const fingerprint = (keys: IdTokenSigningKeys) => keys.keys.map((key) => key.kid).join(' ');
@@ -60,6 +63,7 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   /** Hands `request` to the provider as a request for `path` (under the issuer's path). */
   const handOver = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    if (request.method === 'POST') await refuseSecretGuessing(ctx, path, request.ip);
     const { callback } = await provider();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     const query = raw.url?.includes('?') ? raw.url.slice(raw.url.indexOf('?')) : '';
