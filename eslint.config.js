@@ -109,11 +109,16 @@ export default tseslint.config(
       // `async` without `await` is not a mistake here; unhandled and misused promises are still
       // caught by no-floating-promises and no-misused-promises.
       '@typescript-eslint/require-await': 'off',
-      // openid-client marks allowInsecureRequests deprecated "only to make it stand out": the sandbox and
-      // its tests talk plain HTTP to localhost on purpose.
+      // openid-client and oauth4webapi mark allowInsecureRequests deprecated "only to make it stand out":
+      // the sandbox and the tests talk plain HTTP to localhost on purpose.
       '@typescript-eslint/no-deprecated': [
         'error',
-        { allow: [{ from: 'package', package: 'openid-client', name: 'allowInsecureRequests' }] },
+        {
+          allow: [
+            { from: 'package', package: 'openid-client', name: 'allowInsecureRequests' },
+            { from: 'package', package: 'oauth4webapi', name: 'allowInsecureRequests' },
+          ],
+        },
       ],
       // `() => void doIt()` shorthand callbacks are idiomatic; returning a void call elsewhere is still flagged.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],

@@ -1,7 +1,8 @@
 /**
  * Builds the Fastify app (used by server.ts and by the tests): store with migrations, reference
  * data, tokens, the mail outbox and its worker, security headers, rate limits, the error handler of
- * DESIGN.md §4, the /api routes of spec §7, the runtime configuration and the SPA (DESIGN.md §1).
+ * DESIGN.md §4, the /api routes of spec §7, the OpenID Provider under /oidc (issue 21), the runtime
+ * configuration and the SPA (DESIGN.md §1).
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -48,6 +49,7 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { linkingRoutes } from './modules/linking/routes.ts';
 import { partnerRoutes } from './modules/partner/index.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
+import { oidcRoutes } from './modules/oidc/index.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email-address/routes.ts';
 import {
@@ -283,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
     { prefix: '/api' },
   );
+  // The OpenID Provider (issue 21), beside the spec's calls: /oidc/… and the API origin's discovery.
+  await oidcRoutes(app, ctx);
   // Swagger UI goes wherever the document goes (here, or on the management port below).
   if (operatorSurfacesOnPublicPort(config))
     await registerDocsUi(app, { routePrefix: '/api/docs/ui', openApi: () => app.swagger() });

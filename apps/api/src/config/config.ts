@@ -126,6 +126,9 @@ const EnvSchema = z.object({
   ANONYMOUS_BEARER: z.string().min(8).default('guildgate-anonymous-bearer'),
   PORTAL_CLIENT_ID: z.string().min(1).default('guildgate-portal'),
   TOKEN_SIGNING_KEY: z.string().optional(),
+  // The OpenID Provider's cookie keys (modules/oidc): the first signs, all verify. Refused in production.
+  OIDC_COOKIE_KEYS: list.default(['guildgate-local-oidc-cookie-key']),
+  OIDC_KEY_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RUNTIME_CONFIG_KEY: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   CAPTCHA_SITE_KEY: z.string().default(''),
@@ -249,6 +252,16 @@ export interface AppConfig {
   anonymousBearer: string;
   portalClientId: string;
   tokenSigningKey: string | undefined;
+  /**
+   * Keys of the OpenID Provider's signed cookies (modules/oidc; oidc-provider `cookies.keys`, Keygrip):
+   * the first signs, all verify, so a new key is put first and the old one kept until its cookies end.
+   */
+  oidcCookieKeys: string[];
+  /**
+   * How often a node reads the OpenID Provider's signing keys again, seconds (a rotation made by
+   * `npm run signing-keys -- rotate` is published by every node within this time).
+   */
+  oidcKeyCheckSeconds: number;
   runtimeConfigKey: string | undefined;
   webDistDir: string;
   captchaSiteKey: string;
@@ -481,6 +494,8 @@ function readConfig(
     anonymousBearer: e.ANONYMOUS_BEARER,
     portalClientId: e.PORTAL_CLIENT_ID,
     tokenSigningKey: e.TOKEN_SIGNING_KEY,
+    oidcCookieKeys: e.OIDC_COOKIE_KEYS,
+    oidcKeyCheckSeconds: e.OIDC_KEY_CHECK_SECONDS,
     runtimeConfigKey: e.RUNTIME_CONFIG_KEY,
     webDistDir: e.WEB_DIST_DIR,
     captchaSiteKey: e.CAPTCHA_SITE_KEY,

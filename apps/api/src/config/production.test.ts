@@ -49,6 +49,7 @@ describe('production mode', () => {
       'ANONYMOUS_BEARER:',
       'SMTP_URL:',
       'KEY_ENCRYPTION_KEYS: must be set',
+      'OIDC_COOKIE_KEYS: must be set',
       'FRONT_URL: must be set',
     ])
       expect(message).toContain(variable);
@@ -71,6 +72,13 @@ describe('production mode', () => {
     ['the sandbox SMTP', { SMTP_URL: 'smtp://127.0.0.1:2525' }, 'SMTP_URL:'],
     ['no SMTP relay', { SMTP_URL: '' }, 'SMTP_URL:'],
     ['no key-encryption key', { KEY_ENCRYPTION_KEYS: '' }, 'KEY_ENCRYPTION_KEYS: must be set'],
+    ['no OpenID Provider cookie key', { OIDC_COOKIE_KEYS: '' }, 'OIDC_COOKIE_KEYS: must be set'],
+    [
+      'a published OpenID Provider cookie key',
+      { OIDC_COOKIE_KEYS: 'guildgate-local-oidc-cookie-key' },
+      'OIDC_COOKIE_KEYS: "guildgate-local-oidc-cookie-key" is a published development key',
+    ],
+    ['a short OpenID Provider cookie key', { OIDC_COOKIE_KEYS: 'short' }, 'OIDC_COOKIE_KEYS: each key'],
     [
       'the development key id',
       { KEY_ENCRYPTION_KEYS: `development:${Buffer.alloc(32, 1).toString('base64url')}` },
@@ -181,7 +189,9 @@ describe('production mode', () => {
             ? value
             : name === 'KEY_ENCRYPTION_KEYS'
               ? `2026-11:${Buffer.alloc(32, 9).toString('base64url')}`
-              : value.replace(/<[^<>@]*>/g, () => `filled${++n}`),
+              : name === 'OIDC_COOKIE_KEYS'
+                ? Buffer.alloc(32, 10).toString('base64')
+                : value.replace(/<[^<>@]*>/g, () => `filled${++n}`),
         ]),
       );
     // The URLs and the key filled, the secrets not: each one named.
@@ -196,6 +206,7 @@ describe('production mode', () => {
       'DATABASE_URL',
       'MAIL_FROM',
       'STEAM_API_KEY',
+      'OIDC_COOKIE_KEYS',
     ])
       expect(unfilled).toContain(`${variable}: still holds a <…> placeholder`);
 

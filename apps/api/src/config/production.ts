@@ -3,6 +3,7 @@
  * "Production"): like Keycloak's `start` against `start-dev`, a node that runs for real players refuses to
  * start while any setting is one of the development conveniences that would expose them — an `http`
  * public URL (no HSTS, no `Secure` cookie), no community website (FRONT_URL), the demo data, the well-known keys and credentials of the
+ * sandbox, tests and `npm start` (the OpenID Provider's cookie keys included),
  * sandbox, tests and `npm start`, sandbox or loopback provider addresses, no key-encryption key, or a
  * `<…>` placeholder of deploy/production.env.example left unfilled.
  *
@@ -97,6 +98,17 @@ export function productionProblems({ config, explicit, developmentMode }: Produc
   if (!explicit.has('API_KEYS')) add('API_KEYS', 'must be set (the default is a published development key)');
   if (isPublishedSecret(config.anonymousBearer))
     add('ANONYMOUS_BEARER', 'must be set to a value of your own (the default is published)');
+
+  if (!explicit.has('OIDC_COOKIE_KEYS'))
+    add(
+      'OIDC_COOKIE_KEYS',
+      "must be set (the default signs the OpenID Provider's cookies with a published key)",
+    );
+  else
+    config.oidcCookieKeys.forEach((key) => {
+      if (isPublishedSecret(key)) add('OIDC_COOKIE_KEYS', `"${key}" is a published development key`);
+      else if (key.length < 32) add('OIDC_COOKIE_KEYS', 'each key must be at least 32 characters long');
+    });
 
   const secret = (variable: string, value: string) => {
     if (value && isPublishedSecret(value)) add(variable, 'is a published development secret');

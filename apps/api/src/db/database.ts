@@ -25,6 +25,7 @@ import * as m0013 from './migrations/0013-session-auth-time.ts';
 import * as m0014 from './migrations/0014-outbox.ts';
 import * as m0015 from './migrations/0015-session-last-used.ts';
 import * as m0016 from './migrations/0016-locales.ts';
+import * as m0017 from './migrations/0017-oidc.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -201,6 +202,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0014-outbox': { up: (db) => m0014.up(db, dialect) },
     '0015-session-last-used': { up: (db) => m0015.up(db) },
     '0016-locales': { up: (db) => m0016.up(db) },
+    '0017-oidc': { up: (db) => m0017.up(db) },
   };
 }
 

@@ -2,7 +2,7 @@
  * Table types of the store (Kysely). Portable across SQLite and PostgreSQL: timestamps are ISO 8601
  * UTC strings (text), booleans are integers 0/1, ids are integers or text.
  */
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -93,11 +93,40 @@ export interface RefreshTokensTable {
 export interface SigningKeysTable {
   kid: string;
   /**
-   * The Ed25519 private key's JWK JSON, sealed under the key-encryption keys
+   * The key's algorithm (migration 0017): `EdDSA` (Ed25519, the access tokens' key) or `RS256` (the
+   * OpenID Provider's ID-token key, OIDC Core §15.1).
+   */
+  alg: ColumnType<string, string | undefined, never>;
+  /**
+   * The private key's JWK JSON, sealed under the key-encryption keys
    * (lib/envelope-encryption.ts, `gge1:…`); plain JSON only in stores not yet opened by this version.
    */
   private_jwk: string;
   created_at: string;
+  /** When the key starts signing (migration 0017), ISO 8601 UTC; null: since `created_at`. */
+  activates_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the key leaves the JWKS (migration 0017), ISO 8601 UTC; null: not planned. */
+  retires_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * One object of the OpenID Provider (migration 0017; modules/oidc/adapter.ts): `model` is oidc-provider's
+ * model name (Session, Grant, AccessToken, …), `id_hash` the SHA-256 of its id.
+ */
+export interface OidcPayloadsTable {
+  model: string;
+  id_hash: string;
+  /** The provider's payload as JSON, without its `jti` (the id itself). */
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  /** The player's public id (`users.id_user`) the object belongs to, if any. */
+  account_id: string | null;
+  /** ISO 8601 UTC; null: no expiry. */
+  expires_at: string | null;
+  /** When a code or refresh token was used (ISO 8601 UTC). */
+  consumed_at: string | null;
 }
 
 export interface RedirectPatternsTable {
@@ -421,6 +450,7 @@ export interface Database {
   survey_responses: SurveyResponsesTable;
   user_badges: UserBadgesTable;
   mail_outbox: MailOutboxTable;
+  oidc_payloads: OidcPayloadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,4 +10,5 @@ export const SAFE_PRODUCTION_ENV: Readonly<Record<string, string>> = {
   ANONYMOUS_BEARER: 'anonymous-4b7e0c9a1d2f3e58',
   SMTP_URL: 'smtps://mailer:relay-password@smtp.studio.example:465',
   KEY_ENCRYPTION_KEYS: `2026-11:${Buffer.alloc(32, 7).toString('base64url')}`,
+  OIDC_COOKIE_KEYS: Buffer.alloc(32, 8).toString('base64url'),
 };

@@ -14,6 +14,7 @@ import { playerDataEraser as session } from '../session/index.ts';
 import { playerDataEraser as email } from '../email-address/index.ts';
 import { playerDataEraser as linking } from '../linking/index.ts';
 import { playerDataEraser as sso } from '../sso/index.ts';
+import { playerDataEraser as oidc } from '../oidc/index.ts';
 import { playerDataEraser as survey } from '../survey/index.ts';
 import { playerDataEraser as accessKey } from '../access-key/index.ts';
 import { playerDataEraser as accounts } from '../accounts/index.ts';
@@ -32,6 +33,7 @@ export const PLAYER_DATA_ERASERS: readonly PlayerDataEraser[] = orderedForDeleti
   email,
   linking,
   sso,
+  oidc,
   survey,
   accessKey,
   accounts,

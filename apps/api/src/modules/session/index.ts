@@ -32,19 +32,27 @@ export {
   createSession,
   mintTokens,
   openSession,
+  portalPlayerOfIdentity,
   revokeSessions,
   type MintedTokens,
   type OpenedSession,
+  type PortalPlayer,
   type RequestOrigin,
   type SessionOrigin,
   type SessionSelection,
 } from './sessions.ts';
 export {
+  describeSigningKeys,
+  loadIdTokenSigningKeys,
   loadSigningKey,
+  rotateIdTokenSigningKey,
   rewrapSigningKeys,
   signingKeyContext,
   signingKeysByKek,
+  type IdTokenKeyRotation,
+  type IdTokenSigningKeys,
   type SigningKey,
+  type SigningKeyDescription,
 } from './signing-keys.ts';
 
 /**

@@ -205,6 +205,38 @@ export async function tokenForIdentity(ctx: AppContext, identity: string): Promi
   };
 }
 
+/** The player signed in at the portal, as {@link portalPlayerOfIdentity} finds them. */
+export interface PortalPlayer {
+  /** Internal users.id. */
+  userId: number;
+  /** Public Id_User. */
+  idUser: string;
+  sessionId: string;
+  /** The session's last proof of the password (ISO 8601 UTC), or null. */
+  authTime: string | null;
+}
+
+/**
+ * The player whose portal session the identity handle `identity` (the `_g2g_identity_` cookie, spec §4
+ * Session) names, when it is active (not revoked, expired or idle), the portal client's, and its player
+ * not banned — the checks of GET token/{identity}. Used by the OpenID Provider's interaction
+ * (modules/oidc) to recognise the player in the browser.
+ * @returns null otherwise
+ */
+export async function portalPlayerOfIdentity(
+  ctx: AppContext,
+  identity: string,
+): Promise<PortalPlayer | null> {
+  const session = await findSessionByIdentity(ctx.db, sha256(identity), isoNow(), idleCutoff(ctx));
+  if (!session || session.banned_at || session.client_id !== ctx.config.portalClientId) return null;
+  return {
+    userId: session.user_id,
+    idUser: session.id_user,
+    sessionId: session.id,
+    authTime: session.auth_time,
+  };
+}
+
 /** The purpose a successor is sealed under (lib/crypto.ts `sealWithSecret`). */
 const SUCCESSOR_PURPOSE = 'refresh successor';
 

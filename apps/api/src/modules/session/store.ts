@@ -124,11 +124,18 @@ export async function setRefreshSuccessor(
 
 // ---- signing_keys ------------------------------------------------------------------------------
 
-/** The oldest stored signing key (the one every node uses), if any. */
+/** The oldest stored signing key of algorithm `alg` (the one every node uses), if any. */
 export async function findOldestSigningKey(
   db: Kysely<Database>,
+  alg: 'EdDSA' | 'RS256' = 'EdDSA',
 ): Promise<Selectable<SigningKeysTable> | undefined> {
-  return db.selectFrom('signing_keys').selectAll().orderBy('created_at').executeTakeFirst();
+  return db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .where('alg', '=', alg)
+    .orderBy('created_at')
+    .orderBy('kid')
+    .executeTakeFirst();
 }
 
 /** Inserts a signing key unless one with its kid exists. */
@@ -141,6 +148,62 @@ export async function insertSigningKeyIfAbsent(
     .values(key)
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/** The stored keys of algorithm `alg`, oldest first. */
+export async function listSigningKeysOf(
+  db: Kysely<Database>,
+  alg: 'EdDSA' | 'RS256',
+): Promise<Selectable<SigningKeysTable>[]> {
+  return db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .where('alg', '=', alg)
+    .orderBy('created_at')
+    .orderBy('kid')
+    .execute();
+}
+
+/** Every stored key's public description (no private part), oldest first. */
+export async function describeStoredSigningKeys(
+  db: Kysely<Database>,
+): Promise<
+  Pick<Selectable<SigningKeysTable>, 'kid' | 'alg' | 'created_at' | 'activates_at' | 'retires_at'>[]
+> {
+  return db
+    .selectFrom('signing_keys')
+    .select(['kid', 'alg', 'created_at', 'activates_at', 'retires_at'])
+    .orderBy('alg')
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * Plans the retirement at `retiresAt` of the keys of `alg` that have none planned, or a later one, and
+ * are not `except`.
+ */
+export async function planSigningKeyRetirement(
+  db: Kysely<Database>,
+  alg: 'EdDSA' | 'RS256',
+  except: string,
+  retiresAt: string,
+): Promise<void> {
+  await db
+    .updateTable('signing_keys')
+    .set({ retires_at: retiresAt })
+    .where('alg', '=', alg)
+    .where('kid', '!=', except)
+    .where((eb) => eb.or([eb('retires_at', 'is', null), eb('retires_at', '>', retiresAt)]))
+    .execute();
+}
+
+/** Deletes the keys of `alg` retired before `before` (ISO 8601 UTC). */
+export async function deleteSigningKeysRetiredBefore(
+  db: Kysely<Database>,
+  alg: 'EdDSA' | 'RS256',
+  before: string,
+): Promise<void> {
+  await db.deleteFrom('signing_keys').where('alg', '=', alg).where('retires_at', '<', before).execute();
 }
 
 /** Every stored signing key's kid and (sealed or plain) private JWK. */
@@ -192,6 +255,8 @@ export async function findSessionByIdentity(
       'sessions.client_id',
       'sessions.expires_at',
       'sessions.access_expires_at',
+      'sessions.auth_time',
+      'sessions.user_id',
       'users.id_user',
       'users.email_confirmed_at',
       'users.banned_at',

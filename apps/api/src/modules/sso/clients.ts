@@ -32,6 +32,37 @@ export async function clientCredentialsOf(
   return row ? { clientId: row.client_id, secretHash: row.client_secret_hash } : undefined;
 }
 
+/** A registered client as the OpenID Provider reads it (modules/oidc/clients.ts). */
+export interface RegisteredClient {
+  clientId: string;
+  name: string;
+  /** The registered redirect URIs (RFC 6749 §3.1.2); [] when the stored list is not a JSON array. */
+  redirectUris: string[];
+  /** SHA-256 (hex) of the client secret; null for a public client (RFC 6749 §2.1), the portal's own. */
+  secretHash: string | null;
+}
+
+/** Client `clientId` of `oauth_clients`, if registered. */
+export async function registeredClient(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<RegisteredClient | undefined> {
+  const row = await findClient(db, clientId);
+  if (!row) return undefined;
+  let uris: unknown;
+  try {
+    uris = JSON.parse(row.redirect_uris);
+  } catch {
+    uris = [];
+  }
+  return {
+    clientId: row.client_id,
+    name: row.name,
+    redirectUris: Array.isArray(uris) ? uris.filter((uri): uri is string => typeof uri === 'string') : [],
+    secretHash: row.client_secret_hash,
+  };
+}
+
 /**
  * Gives client `clientId` a new random secret (256 bits, base64url: no character needs encoding),
  * replacing any previous one; creates the client with `name` when it does not exist.

@@ -8,7 +8,14 @@ import type { PlayerDataEraser } from '../../db/player-data.ts';
 import { deleteTokensOf } from '../single-use-tokens/index.ts';
 import { AUTHORIZATION_CODE_KIND } from './store.ts';
 
-export { clientCredentialsOf, clientIdWithSecret, issueClientSecret, resolveClientId } from './clients.ts';
+export {
+  clientCredentialsOf,
+  clientIdWithSecret,
+  issueClientSecret,
+  registeredClient,
+  resolveClientId,
+  type RegisteredClient,
+} from './clients.ts';
 
 /**
  * The sso module's part of erasing a player (spec §4 Deletion; issue 20 §4): the authorization codes

@@ -49,11 +49,12 @@ export async function findClient(
   db: Kysely<Database>,
   clientId: string,
 ): Promise<
-  Pick<Selectable<OauthClientsTable>, 'client_id' | 'redirect_uris' | 'client_secret_hash'> | undefined
+  | Pick<Selectable<OauthClientsTable>, 'client_id' | 'name' | 'redirect_uris' | 'client_secret_hash'>
+  | undefined
 > {
   return db
     .selectFrom('oauth_clients')
-    .select(['client_id', 'redirect_uris', 'client_secret_hash'])
+    .select(['client_id', 'name', 'redirect_uris', 'client_secret_hash'])
     .where('client_id', '=', clientId)
     .executeTakeFirst();
 }

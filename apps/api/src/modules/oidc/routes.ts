@@ -1,0 +1,91 @@
+/**
+ * Mounts the OpenID Provider (provider.ts) in the Fastify app (issue 21):
+ * - everything under `/oidc/` (discovery `/oidc/.well-known/openid-configuration`, OIDC Discovery §4;
+ *   `jwks`, `auth`, `token`, `me` — userinfo, `token/introspection`, `token/revocation`,
+ *   `session/end`, …) is handed to the provider's own request handler on the raw Node request and
+ *   response (`reply.hijack()`); the provider parses its own bodies, so that scope has no body parser of
+ *   its own (a catch-all that leaves the stream unread);
+ * - discovery also at `/.well-known/openid-configuration` on the API origin (the issuer's path-less
+ *   location many clients try first), answered by the provider as the `/oidc` one;
+ * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts);
+ * - failed client authentications counted per IP, and refused when too many (throttle.ts).
+ *
+ * Proxies: the provider reads the scheme and host of its endpoint URLs and cookies' `Secure` from
+ * `X-Forwarded-Proto` / `X-Forwarded-Host`, which are set here from Fastify's own reading of the request —
+ * so exactly the proxies of TRUST_PROXY are believed, as everywhere else in the app.
+ *
+ * Signing keys: the RS256 ID-token keys (the signing one, announced and retiring ones; rotation in
+ * session/signing-keys.ts) and the access tokens' EdDSA key of the key store (session module), all
+ * published at `/oidc/jwks`.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { loadIdTokenSigningKeys, type IdTokenSigningKeys } from '../session/index.ts';
+import { handleInteraction } from './interaction.ts';
+import { countClientAuthenticationFailures, refuseSecretGuessing } from './throttle.ts';
+import { buildProvider, OIDC_PATH } from './provider.ts';
+
+/** Discovery's path under the issuer and on the API origin (OIDC Discovery §4.1). */
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
+
+/** The headers the provider would believe from a client; set here from Fastify's trusted reading. */
+const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for'] as const;
+
+/**
+ * Builds the provider on the key store's signing keys and registers its routes on `app` (the root, not
+ * the `/api` scope: the provider's endpoints carry no `x-api-key`). The RS256 keys are read again every
+ * OIDC_KEY_CHECK_SECONDS and at each planned activation or retirement (session/signing-keys.ts); when
+ * the set changed, the provider is rebuilt on it (its state is all in the store and the cookies).
+ * @throws SealedSecretError when a stored RS256 key's key-encryption key is not configured
+ */
+export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const build = (keys: IdTokenSigningKeys) => {
+    const provider = buildProvider(ctx, [...keys.keys, ctx.signingKey.privateJwk]);
+    countClientAuthenticationFailures(ctx, provider);
+    return { provider, callback: provider.callback(), keys };
+  };
+  const fingerprint = (keys: IdTokenSigningKeys) => keys.keys.map((key) => key.kid).join(' ');
+  let current = build(await loadIdTokenSigningKeys(ctx.db, ctx.keys));
+  let checkedAt = Date.now();
+
+  /** The provider on the keys of now (read again when due; see above). */
+  const provider = async () => {
+    const now = Date.now();
+    const planned = current.keys.nextChange;
+    if (now - checkedAt < ctx.config.oidcKeyCheckSeconds * 1000 && (planned === null || now < planned))
+      return current;
+    checkedAt = now;
+    const keys = await loadIdTokenSigningKeys(ctx.db, ctx.keys, now);
+    current = fingerprint(keys) === fingerprint(current.keys) ? { ...current, keys } : build(keys);
+    return current;
+  };
+
+  /** Hands `request` to the provider as a request for `path` (under the issuer's path). */
+  const handOver = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    if (request.method === 'POST') await refuseSecretGuessing(ctx, path, request.ip);
+    const { callback } = await provider();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    const query = raw.url?.includes('?') ? raw.url.slice(raw.url.indexOf('?')) : '';
+    for (const header of FORWARDED_HEADERS) Reflect.deleteProperty(raw.headers, header);
+    raw.headers['x-forwarded-proto'] = request.protocol;
+    raw.headers['x-forwarded-host'] = request.host;
+    raw.headers['x-forwarded-for'] = request.ip;
+    raw.originalUrl = `${OIDC_PATH}${path}${query}`;
+    raw.url = `${path}${query}`;
+    reply.hijack();
+    await callback(raw, reply.raw);
+  };
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.get<{ Params: { uid: string } }>(`${OIDC_PATH}/interaction/:uid`, async (request, reply) =>
+      handleInteraction(ctx, (await provider()).provider, request, reply),
+    );
+    scope.all(`${OIDC_PATH}/*`, (request, reply) =>
+      handOver(request, reply, request.url.slice(OIDC_PATH.length).split('?')[0] ?? '/'),
+    );
+    scope.get(DISCOVERY_PATH, (request, reply) => handOver(request, reply, DISCOVERY_PATH));
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The store of the oidc module: `oidc_payloads` (migration 0017), the objects `oidc-provider` persists
+ * through its Adapter interface (adapter.ts). Rows are keyed by (`model`, `id_hash`), the SHA-256 of the
+ * provider's id; an expired row (`expires_at` passed) is never returned. Every function takes `db`,
+ * which may be the caller's transaction. Times are ISO 8601 UTC text.
+ */
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, OidcPayloadsTable } from '../../db/schema.ts';
+
+/** A stored object. */
+export type OidcPayloadRow = Selectable<OidcPayloadsTable>;
+
+/** Inserts `row`, or replaces the stored object of the same (`model`, `id_hash`). */
+export async function upsertPayload(db: Kysely<Database>, row: Insertable<OidcPayloadsTable>): Promise<void> {
+  const { model: _model, id_hash: _idHash, ...changes } = row;
+  await db
+    .insertInto('oidc_payloads')
+    .values(row)
+    .onConflict((oc) => oc.columns(['model', 'id_hash']).doUpdateSet(changes))
+    .execute();
+}
+
+/** The unexpired object `idHash` of `model` at `now`, if any. */
+export async function findPayload(
+  db: Kysely<Database>,
+  model: string,
+  idHash: string,
+  now: string,
+): Promise<OidcPayloadRow | undefined> {
+  return db
+    .selectFrom('oidc_payloads')
+    .selectAll()
+    .where('model', '=', model)
+    .where('id_hash', '=', idHash)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+}
+
+/** The unexpired object of `model` whose `column` (`uid` or `user_code`) is `value`, if any. */
+export async function findPayloadBy(
+  db: Kysely<Database>,
+  model: string,
+  column: 'uid' | 'user_code',
+  value: string,
+  now: string,
+): Promise<OidcPayloadRow | undefined> {
+  return db
+    .selectFrom('oidc_payloads')
+    .selectAll()
+    .where('model', '=', model)
+    .where(column, '=', value)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+}
+
+/** Marks object `idHash` of `model` consumed at `now` (a used code or rotated refresh token). */
+export async function consumePayload(
+  db: Kysely<Database>,
+  model: string,
+  idHash: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('oidc_payloads')
+    .set({ consumed_at: now })
+    .where('model', '=', model)
+    .where('id_hash', '=', idHash)
+    .execute();
+}
+
+/** Deletes object `idHash` of `model`. */
+export async function deletePayload(db: Kysely<Database>, model: string, idHash: string): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('model', '=', model).where('id_hash', '=', idHash).execute();
+}
+
+/** Deletes every object of grant `grantId`, whatever its model (RFC 7009 §2.1: the grant's tokens). */
+export async function deletePayloadsOfGrant(db: Kysely<Database>, grantId: string): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+}
+
+/** Deletes every object of the player whose public id is `accountId` (account deletion). */
+export async function deletePayloadsOfAccount(db: Kysely<Database>, accountId: string): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('account_id', '=', accountId).execute();
+}
+
+/** Deletes the objects that expired before `before` (housekeeping). */
+export async function deletePayloadsExpiredBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('expires_at', '<', before).execute();
+}
