@@ -37,8 +37,13 @@ describe('load shedding', () => {
 
   it('answers 503 with Retry-After after an event-loop stall, health still 200, then recovers', async () => {
     expect((await identify()).statusCode).toBe(400);
+    // under-pressure samples every second the mean event-loop delay since its last sample, so one stall
+    // late in a sample's second is diluted by that second's short delays. The first stall makes the
+    // overdue sample run as soon as the loop is free; the second starts right after it, undiluted.
     holdEventLoop(1500);
-    // The stall is measured at the next sample (every second).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    holdEventLoop(1500);
+    // The stall is measured at the next sample, overdue when the loop is free again.
     await waitUntil('shedding', async () => (await identify()).statusCode === 503, 3000);
     const shed = await identify();
     expectErrors(shed, 503, [['', 'ERROR_SERVICE_UNAVAILABLE']]);

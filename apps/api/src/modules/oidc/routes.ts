@@ -80,12 +80,14 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.get<{ Params: { uid: string } }>(`${OIDC_PATH}/interaction/:uid`, async (request, reply) =>
+    // Left out of /api/docs (the spec's calls): the provider describes itself in its discovery document.
+    const hidden = { schema: { hide: true } };
+    scope.get<{ Params: { uid: string } }>(`${OIDC_PATH}/interaction/:uid`, hidden, async (request, reply) =>
       handleInteraction(ctx, (await provider()).provider, request, reply),
     );
-    scope.all(`${OIDC_PATH}/*`, (request, reply) =>
+    scope.all(`${OIDC_PATH}/*`, hidden, (request, reply) =>
       handOver(request, reply, request.url.slice(OIDC_PATH.length).split('?')[0] ?? '/'),
     );
-    scope.get(DISCOVERY_PATH, (request, reply) => handOver(request, reply, DISCOVERY_PATH));
+    scope.get(DISCOVERY_PATH, hidden, (request, reply) => handOver(request, reply, DISCOVERY_PATH));
   });
 }
