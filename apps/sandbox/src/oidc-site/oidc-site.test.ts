@@ -86,7 +86,7 @@ describe('the sandbox clients of the OpenID Provider', { timeout: TEST_TIMEOUT_M
     expect(signedIn).toContain(OIDC_SITE_NAME);
     expect(signedIn).toContain(`Signed in as ${DEMO_PLAYER.username}`);
     expect(signedIn).toContain('Claims of the ID token');
-    expect(signedIn).toContain(`<code>iss</code></td>\n          <td>${hub}/oidc</td>`);
+    expect(signedIn).toMatch(new RegExp(`<code>iss</code></td>\\s*<td>${hub}/oidc</td>`));
     expect(signedIn).toContain(DEMO_PLAYER.email);
     expect(signedIn).toContain('<code>email_verified</code>');
     expect(signedIn).toContain('Veteran');
