@@ -17,8 +17,10 @@
  * Routes, under `/oidc-site/`: `GET /oidc-site/` (home: 'Sign in', or 'Signed in as …' with the claims,
  * 'Refresh tokens' and 'Sign out'), `GET /oidc-site/sign-in` (303 to the hub's authorization endpoint),
  * `GET /oidc-site/callback` (the hub's answer; 303 home, or a 'Sign-in failed' page: 400, 502 when the
- * hub cannot be reached), `POST /oidc-site/refresh` (303 home), `POST /oidc-site/sign-out` (forgets the
- * site's session; 303 to the hub's end-session endpoint). Sessions live in memory, found by an HttpOnly
+ * hub cannot be reached), `POST /oidc-site/refresh` (303 home; the home page signed out when the hub
+ * refuses the refresh token, 502 with a notice when it cannot be reached), `POST /oidc-site/sign-out`
+ * (forgets the site's session; 303 to the hub's end-session endpoint, or 502 with a notice when the hub
+ * cannot be reached). Sessions live in memory, found by an HttpOnly
  * SameSite=Lax cookie scoped to `/oidc-site/`.
  */
 import { randomBytes } from 'node:crypto';
@@ -356,7 +358,9 @@ export function oidcSiteParty(context: SandboxContext, hub: Partial<OidcHubSetti
               }
               throw new SignInFailure(502, 'Guildgate could not be reached to finish the sign-in.', cause);
             });
-          const player = await signedInFrom(config, tokens, null);
+          const player = await signedInFrom(config, tokens, null).catch((cause: unknown) => {
+            throw new SignInFailure(502, 'Guildgate did not tell who signed in (userinfo failed).', cause);
+          });
           // A new session id once signed in (no fixation of an id set before the sign-in).
           sessions.delete(session.id);
           createSession(reply).player = player;
@@ -377,7 +381,10 @@ export function oidcSiteParty(context: SandboxContext, hub: Partial<OidcHubSetti
           const tokens = await client.refreshTokenGrant(config, player.refreshToken);
           session.player = await signedInFrom(config, tokens, player);
         } catch (error) {
-          if (!(error instanceof client.ResponseBodyError)) throw error;
+          request.log.info({ err: error }, 'sandbox OpenID Connect site: refresh failed');
+          if (!(error instanceof client.ResponseBodyError)) {
+            return send(reply, homePage(issuer, player, 'Guildgate could not be reached; try again.'), 502);
+          }
           // The hub refused the refresh token (spent, revoked, the player gone): signed out here too.
           session.player = null;
           return send(reply, homePage(issuer, null, 'Your Guildgate sign-in has ended. Sign in again.'));
@@ -391,7 +398,14 @@ export function oidcSiteParty(context: SandboxContext, hub: Partial<OidcHubSetti
         if (session) sessions.delete(session.id);
         reply.clearCookie(SESSION_COOKIE, { path: '/oidc-site/' });
         if (idToken === undefined) return home(reply);
-        const config = await configuration();
+        let config: client.Configuration;
+        try {
+          config = await configuration();
+        } catch (error) {
+          request.log.info({ err: error }, 'sandbox OpenID Connect site: discovery failed');
+          const notice = 'Signed out of this site; Guildgate could not be reached to sign you out there.';
+          return send(reply, homePage(issuer, null, notice), 502);
+        }
         const url = client.buildEndSessionUrl(config, {
           id_token_hint: idToken,
           client_id: OIDC_SITE_CLIENT.clientId,

@@ -119,6 +119,18 @@ describe('the sandbox clients of the OpenID Provider', { timeout: TEST_TIMEOUT_M
     expect(await res.text()).toContain('does not belong to a sign-in started in this browser');
   });
 
+  it('answers 502 with its own page when the hub cannot be reached', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const alone = await startTestSandbox((context) => [oidcSiteParty(context, { url: nowhere })]);
+    try {
+      const res = await new TestBrowser().fetch(`${alone.baseUrl}/oidc-site/sign-in`);
+      expect(res.status).toBe(502);
+      expect(await res.text()).toContain('Guildgate could not be reached.');
+    } finally {
+      await alone.close();
+    }
+  });
+
   it('lets the public browser client redeem its code from its own origin only (CORS)', async () => {
     const page = await fetch(`${site.baseUrl}/oidc-browser/`);
     expect(page.status).toBe(200);
