@@ -7,7 +7,10 @@
  * built with oidc-provider (`twitch/`, `epic-games/`, on `shared/oidc-party.ts`); and the partner
  * studios' identity providers, "Creative Assembly ID" and "Focus ID" (`partner-idp/`: OpenID Connect
  * providers on the same helper, with a username-and-password sign-in page and test accounts); and the
- * partner community site (`partner-site/`), an OAuth 2.0 client of the Guildgate hub at `hub.url`.
+ * partner community site (`partner-site/`), an OAuth 2.0 client of the Guildgate hub at `hub.url`
+ * through the spec's calls; and two clients of the hub's OpenID Provider that know only its issuer: the
+ * OpenID Connect site (`oidc-site/`, server side, openid-client) and the browser client
+ * (`oidc-browser/`, a public client page with oidc-client-ts).
  * Each party is its own folder and plugin (see `party.ts`), registered here and listed on `GET /`.
  */
 import type { AddressInfo } from 'node:net';
@@ -23,6 +26,8 @@ import { twitchParty } from './twitch/index.ts';
 import { epicGamesParty } from './epic-games/index.ts';
 import { creativeAssemblyIdp, focusIdp } from './partner-idp/index.ts';
 import { partnerSiteParty, type HubSettings } from './partner-site/index.ts';
+import { oidcSiteParty } from './oidc-site/index.ts';
+import { oidcBrowserParty } from './oidc-browser/index.ts';
 import type { SandboxContext, SandboxParty } from './party.ts';
 
 export interface SandboxOptions {
@@ -92,6 +97,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     creativeAssemblyIdp(context),
     focusIdp(context),
     partnerSiteParty(context, options.hub),
+    oidcSiteParty(context, { url: options.hub?.url }),
+    oidcBrowserParty(context, { url: options.hub?.url }),
   ];
   const closeParties = async (): Promise<void> => {
     await Promise.all(parties.map((party) => party.close()));

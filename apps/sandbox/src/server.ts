@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     `Guildgate sandbox: mailbox at ${sandbox.publicUrl}/mailbox (SMTP on port ${sandbox.smtpPort})`,
   );
   console.info(`Guildgate sandbox: partner community site at ${sandbox.publicUrl}/partner/`);
+  console.info(`Guildgate sandbox: OpenID Connect site at ${sandbox.publicUrl}/oidc-site/`);
+  console.info(`Guildgate sandbox: browser client at ${sandbox.publicUrl}/oidc-browser/`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

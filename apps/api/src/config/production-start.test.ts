@@ -78,7 +78,7 @@ describe('the production entry', () => {
     expect(node.output()).toMatch(/PUBLIC_URL: must be https[\s\S]*SEED_DEMO/);
   });
 
-  it('refuses a store that holds the demo partner client and player', async () => {
+  it('refuses a store that holds the demo clients and player', async () => {
     const env = await productionEnv('seeded');
     const store = openStore(env.DATABASE_URL);
     await migrateToLatest(store);
@@ -92,6 +92,7 @@ describe('the production entry', () => {
     const node = spawnNode(env, ['--production']);
     expect(await node.exited).toBe(1);
     expect(node.output()).toContain('store: the client "sandbox-partner-site" has the published demo secret');
+    expect(node.output()).toContain('store: the client "sandbox-oidc-site" has the published demo secret');
     expect(node.output()).toContain('store: the demo player');
   });
 

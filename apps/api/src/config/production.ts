@@ -16,13 +16,14 @@ import type { AppConfig } from './config.ts';
 
 /**
  * Secrets and keys published in this repository — defaults of config.ts, `npm start`'s sandbox
- * credentials, the demo partner client — which a production node must never accept. Values made of a
+ * credentials, the demo partner and OpenID Connect site clients — which a production node must never accept. Values made of a
  * published prefix (`guildgate-local-…`, `guildgate-e2e-…`, `guildgate-test-…`) are refused too.
  */
 const PUBLISHED_SECRETS = new Set([
   'guildgate-local-web-key',
   'guildgate-anonymous-bearer',
   'sandbox-partner-secret',
+  'sandbox-oidc-site-secret',
   'test-web-key',
   'test-anonymous-bearer',
 ]);

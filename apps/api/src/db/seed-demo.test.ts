@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORES, startTestApp, type TestApp } from '../test/harness.ts';
-import { DEMO_PARTNER_CLIENT, seedDemoData } from './seed.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { DEMO_BROWSER_CLIENT_ID, DEMO_OIDC_SITE_CLIENT, DEMO_PARTNER_CLIENT, seedDemoData } from './seed.ts';
 
 describe.each(STORES)('the demo data on %s', (kind) => {
   let t: TestApp;
@@ -50,5 +51,35 @@ describe.each(STORES)('the demo data on %s', (kind) => {
       .where('username_normalized', '=', 'demoplayer')
       .execute();
     expect(players).toHaveLength(1);
+  });
+
+  it("registers the sandbox's OpenID Provider clients: the site confidential, the browser client public", async () => {
+    await seedDemoData(t.ctx.db, { sandboxUrl: 'http://localhost:8090' });
+    const rows = await t.ctx.db
+      .selectFrom('oauth_clients')
+      .select(['client_id', 'client_secret_hash', 'redirect_uris'])
+      .where('client_id', 'in', [DEMO_OIDC_SITE_CLIENT.clientId, DEMO_BROWSER_CLIENT_ID])
+      .orderBy('client_id')
+      .execute();
+    // The suite's first test seeded another sandbox address too: its callbacks come second.
+    const firsts = rows.map((row) => ({
+      ...row,
+      redirect_uris: (JSON.parse(row.redirect_uris) as string[])[0],
+    }));
+    expect(firsts).toEqual([
+      {
+        client_id: DEMO_BROWSER_CLIENT_ID,
+        client_secret_hash: null,
+        redirect_uris: 'http://localhost:8090/oidc-browser/',
+      },
+      {
+        client_id: DEMO_OIDC_SITE_CLIENT.clientId,
+        client_secret_hash: sha256(DEMO_OIDC_SITE_CLIENT.clientSecret),
+        redirect_uris: 'http://localhost:8090/oidc-site/callback',
+      },
+    ]);
+    expect(await patterns()).toEqual(
+      expect.arrayContaining(['http://localhost:8090/oidc-site/', 'http://localhost:8090/oidc-browser/']),
+    );
   });
 });

@@ -3,7 +3,8 @@
  * providers, cookie categories, newsletter lists, deletion types with their French texts — the
  * translation tables of migration 0016, kept in line with this file at every start —, the portal's own
  * client and redirect pattern) and runs at every start. {@link seedDemoData} adds the demo player and the
- * sandbox's partner site with its development client secret (SEED_DEMO=1, which `npm start` sets).
+ * sandbox's clients of the hub (SEED_DEMO=1, which `npm start` sets): the partner site and the OpenID
+ * Connect site with their development client secrets, and the public browser client.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
@@ -27,6 +28,22 @@ export const DEMO_PARTNER_CLIENT = {
   clientId: 'sandbox-partner-site',
   clientSecret: 'sandbox-partner-secret',
 } as const;
+
+/**
+ * The sandbox OpenID Connect site's client (apps/sandbox/src/oidc-site; issue 21 §5): a confidential
+ * client (`client_secret_basic`) that finds the hub by discovery. A development convenience only.
+ */
+export const DEMO_OIDC_SITE_CLIENT = {
+  clientId: 'sandbox-oidc-site',
+  clientSecret: 'sandbox-oidc-site-secret',
+} as const;
+
+/**
+ * The sandbox browser client's id (apps/sandbox/src/oidc-browser; issue 21 §5): a public client
+ * (`token_endpoint_auth_method=none`, RFC 6749 §2.1) — registered without a secret, which is how
+ * `oauth_clients` marks a public client until it has a column of its own.
+ */
+export const DEMO_BROWSER_CLIENT_ID = 'sandbox-oidc-browser';
 
 const PROVIDERS = [
   { canonical_name: 'steam', name: 'Steam', icon: '/icons/steam.svg' },
@@ -120,50 +137,37 @@ export async function seedReferenceData(
 }
 
 /**
- * Adds the confirmed demo player, a second player they block, and the sandbox partner site at
- * `sandboxUrl` (its allow-list pattern and its client, whose registered callbacks gain this address's).
+ * Adds the confirmed demo player, a second player they block, and the sandbox's clients of the hub at
+ * `sandboxUrl` (the partner site `/partner/`, the OpenID Connect site `/oidc-site/` and the browser client
+ * `/oidc-browser/`: each its allow-list pattern and its client, whose registered callbacks gain this
+ * address's).
  */
 export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: string }): Promise<void> {
   const partnerUrl = `${options.sandboxUrl}/partner/`;
   const now = isoNow();
   const passwordHash = await hashPassword(DEMO_PLAYER.password);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('redirect_patterns')
-      .values({ pattern: partnerUrl })
-      .onConflict((oc) => oc.column('pattern').doNothing())
-      .execute();
-    await trx
-      .insertInto('oauth_clients')
-      .values({
-        client_id: DEMO_PARTNER_CLIENT.clientId,
-        name: 'Sandbox partner community site',
-        redirect_uris: JSON.stringify([`${partnerUrl}callback`]),
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('client_id').doNothing())
-      .execute();
-    await trx
-      .updateTable('oauth_clients')
-      .set({ client_secret_hash: sha256(DEMO_PARTNER_CLIENT.clientSecret) })
-      .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
-      .where('client_secret_hash', 'is', null)
-      .execute();
-    // A store kept from a run with the sandbox on another port: that sandbox's callback joins the
-    // registered ones (redirect URIs are compared exactly), so the site signs players in again.
-    const client = await trx
-      .selectFrom('oauth_clients')
-      .select('redirect_uris')
-      .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
-      .executeTakeFirst();
-    const registered = client ? (JSON.parse(client.redirect_uris) as string[]) : [];
-    if (client && !registered.includes(`${partnerUrl}callback`)) {
-      await trx
-        .updateTable('oauth_clients')
-        .set({ redirect_uris: JSON.stringify([...registered, `${partnerUrl}callback`]) })
-        .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
-        .execute();
-    }
+    await seedDemoClient(trx, {
+      clientId: DEMO_PARTNER_CLIENT.clientId,
+      name: 'Sandbox partner community site',
+      pattern: partnerUrl,
+      redirectUri: `${partnerUrl}callback`,
+      secret: DEMO_PARTNER_CLIENT.clientSecret,
+    });
+    await seedDemoClient(trx, {
+      clientId: DEMO_OIDC_SITE_CLIENT.clientId,
+      name: 'Sandbox OpenID Connect site',
+      pattern: `${options.sandboxUrl}/oidc-site/`,
+      redirectUri: `${options.sandboxUrl}/oidc-site/callback`,
+      secret: DEMO_OIDC_SITE_CLIENT.clientSecret,
+    });
+    await seedDemoClient(trx, {
+      clientId: DEMO_BROWSER_CLIENT_ID,
+      name: 'Sandbox browser client',
+      pattern: `${options.sandboxUrl}/oidc-browser/`,
+      redirectUri: `${options.sandboxUrl}/oidc-browser/`,
+      secret: null,
+    });
     const players = [
       { username: DEMO_PLAYER.username, email: DEMO_PLAYER.email, titles: 'Veteran;Explorer' },
       { username: 'GriefingGoblin', email: 'griefing.goblin@guildgate.test', titles: '' },
@@ -214,4 +218,52 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
         .execute();
     }
   });
+}
+
+/**
+ * Registers one sandbox client of the hub, idempotently: its redirect allow-list `pattern` (spec §1),
+ * the client with `redirectUri` and the SHA-256 of `secret` (null: a public client), and, on a store kept
+ * from a run with the sandbox on another port, that run's callback joins the registered ones (redirect
+ * URIs are compared exactly, RFC 9700 §4.1.3), so the client signs players in again.
+ */
+async function seedDemoClient(
+  trx: Kysely<Database>,
+  client: { clientId: string; name: string; pattern: string; redirectUri: string; secret: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('redirect_patterns')
+    .values({ pattern: client.pattern })
+    .onConflict((oc) => oc.column('pattern').doNothing())
+    .execute();
+  await trx
+    .insertInto('oauth_clients')
+    .values({
+      client_id: client.clientId,
+      name: client.name,
+      redirect_uris: JSON.stringify([client.redirectUri]),
+      created_at: isoNow(),
+    })
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .execute();
+  if (client.secret !== null) {
+    await trx
+      .updateTable('oauth_clients')
+      .set({ client_secret_hash: sha256(client.secret) })
+      .where('client_id', '=', client.clientId)
+      .where('client_secret_hash', 'is', null)
+      .execute();
+  }
+  const row = await trx
+    .selectFrom('oauth_clients')
+    .select('redirect_uris')
+    .where('client_id', '=', client.clientId)
+    .executeTakeFirst();
+  const registered = row ? (JSON.parse(row.redirect_uris) as string[]) : [];
+  if (row && !registered.includes(client.redirectUri)) {
+    await trx
+      .updateTable('oauth_clients')
+      .set({ redirect_uris: JSON.stringify([...registered, client.redirectUri]) })
+      .where('client_id', '=', client.clientId)
+      .execute();
+  }
 }

@@ -81,17 +81,23 @@ export interface PagePolicy {
   frameAncestors?: "'self'" | "'none'";
   /** Adds `Cache-Control: no-store` (pages per player or per sign-in). */
   noStore?: boolean;
+  /**
+   * Lets the page run the sandbox's own scripts (`script-src 'self'`) and call `connectTo` with
+   * `fetch` (`connect-src`); by default no script runs and nothing is fetched.
+   */
+  scripts?: { connectTo: readonly string[] };
 }
 
 /**
  * Content-Security-Policy of a sandbox page. No script runs anywhere (not even inside an e-mail's
- * HTML part: a `srcdoc` frame inherits this policy); inline styles are allowed, and by default any
+ * HTML part: a `srcdoc` frame inherits this policy) but the sandbox's own on a page that asks for them; inline styles are allowed, and by default any
  * image, because e-mails rely on them; forms may only post back to the sandbox and to `formTargets`.
  */
 function contentSecurityPolicy(policy: PagePolicy): string {
   return [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
+    ...(policy.scripts ? ["script-src 'self'", ['connect-src', ...policy.scripts.connectTo].join(' ')] : []),
     `img-src ${policy.images ?? '* data:'}`,
     ["form-action 'self'", ...(policy.formTargets ?? [])].join(' '),
     "base-uri 'none'",

@@ -30,7 +30,7 @@ import { interactionPath } from './provider.ts';
 /** The SPA's log-in page that comes back to interaction `uid` (spec §2 /login, common query redirectUrl). */
 export function loginPageFor(ctx: Pick<AppContext, 'config'>, uid: string): string {
   const back = `${ctx.config.publicUrl}${interactionPath(uid)}`;
-  return `${ctx.config.frontUrl}/login?${new URLSearchParams({ redirectUrl: back })}`;
+  return `${ctx.config.publicUrl}/login?${new URLSearchParams({ redirectUrl: back })}`;
 }
 
 /** The requested scopes the provider knows (OIDC Core §5.4; RFC 6749 §3.3: space-delimited). */

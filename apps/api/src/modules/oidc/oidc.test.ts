@@ -129,7 +129,7 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
       const toLogin = await navigate(jar, toInteraction.location);
       expect(toLogin.status).toBe(303);
       const login = new URL(toLogin.location);
-      expect(`${login.origin}${login.pathname}`).toBe(`${t.config.frontUrl}/login`);
+      expect(`${login.origin}${login.pathname}`).toBe(`${t.config.publicUrl}/login`);
       expect(login.searchParams.get('redirectUrl')).toBe(toInteraction.location);
     }
     const identity = await logIn(t, player);

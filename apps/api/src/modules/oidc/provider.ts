@@ -77,6 +77,17 @@ function sendPage(ctx: KoaContextWithOIDC, page: string): void {
 }
 
 /**
+ * Whether a browser at `origin` may call the provider's client-based CORS endpoints (token, userinfo,
+ * introspection, revocation…; oidc-provider `clientBasedCORS`) for a client: only from the origin of one
+ * of the client's registered redirect URIs (the page that received the code is the page that redeems it),
+ * never from an opaque origin (`null`). Discovery and the JWKS are open to every origin regardless.
+ */
+function corsAllowed(origin: string, redirectUris: readonly string[]): boolean {
+  if (origin === 'null') return false;
+  return redirectUris.some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
+}
+
+/**
  * The interaction policy: oidc-provider's own (OIDC Core §3.1.2.1 prompts) with one more log-in check,
  * `portal_session` — the provider's session stands only while the browser holds an active portal session
  * of the same player (the identity cookie, spec §4 Session). A player who logged out at the portal, or
@@ -177,7 +188,7 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
           ),
       },
     },
-    clientBasedCORS: () => false,
+    clientBasedCORS: (_koa, origin, client) => corsAllowed(origin, client.redirectUris ?? []),
     issueRefreshToken: (_koa, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
     ttl: {
