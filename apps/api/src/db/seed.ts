@@ -145,7 +145,10 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
       .execute();
     await trx
       .updateTable('oauth_clients')
-      .set({ client_secret_hash: sha256(DEMO_PARTNER_CLIENT.clientSecret) })
+      .set({
+        client_secret_hash: sha256(DEMO_PARTNER_CLIENT.clientSecret),
+        token_endpoint_auth_method: 'client_secret_basic',
+      })
       .where('client_id', '=', DEMO_PARTNER_CLIENT.clientId)
       .where('client_secret_hash', 'is', null)
       .execute();

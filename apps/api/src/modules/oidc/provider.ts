@@ -178,6 +178,15 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
       },
     },
     clientBasedCORS: () => false,
+    // Outgoing requests (back-channel log-out): oidc-provider refuses loopback, private and other
+    // special-use addresses (SSRF). Outside production mode the hub's partners run on this machine (the
+    // sandbox, tests), so its guard is left out there.
+    ...(config.productionMode
+      ? {}
+      : {
+          fetch: (url: string | URL | Request, init?: RequestInit) =>
+            globalThis.fetch(url, { ...init, dispatcher: undefined } as RequestInit),
+        }),
     issueRefreshToken: (_koa, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
     ttl: {
