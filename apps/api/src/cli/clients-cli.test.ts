@@ -59,11 +59,11 @@ describe('the clients command', () => {
   }
 
   /** The stored client `clientId`. */
-  const stored = (clientId: string) =>
+  const stored = (clientId: string): Record<string, string | number | null> | undefined =>
     rows<Record<string, string | number | null>>(
       'SELECT * FROM oauth_clients WHERE client_id = ?',
       clientId,
-    )[0];
+    ).at(0);
 
   it('registers a confidential client: the secret printed once, only its SHA-256 kept, audited', async () => {
     const result = await clients(

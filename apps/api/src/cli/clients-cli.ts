@@ -112,7 +112,8 @@ function parse() {
 
 const parsed = parse();
 const { values, positionals } = parsed;
-const [commandName, clientId, ...extra] = positionals;
+// Absent when fewer were given (checked below).
+const [commandName, clientId, extra] = [positionals.at(0), positionals.at(1), positionals.slice(2)];
 if (!commandName || !Object.hasOwn(COMMANDS, commandName))
   badUsage(commandName ? `unknown command "${commandName}"` : 'a command is needed');
 const command = commandName as Command;

@@ -301,7 +301,7 @@ describe.each(STORES)('registered clients at the OpenID Provider on %s', (kind) 
     expect(typeof idToken.sid).toBe('string');
     const received = new Promise<string>((resolve) => {
       const poll = setInterval(() => {
-        const token = receiver.tokens[0];
+        const token = receiver.tokens.at(0);
         if (token !== undefined) {
           clearInterval(poll);
           resolve(token);

@@ -185,7 +185,7 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
       ? {}
       : {
           fetch: (url: string | URL | Request, init?: RequestInit) =>
-            globalThis.fetch(url, { ...init, dispatcher: undefined } as RequestInit),
+            globalThis.fetch(url, { ...init, dispatcher: undefined }),
         }),
     issueRefreshToken: (_koa, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
