@@ -20,6 +20,7 @@ import { requestSerializer } from './lib/log-redaction.ts';
 import { uuid } from './lib/crypto.ts';
 import { keyRing, SealedSecretError } from './lib/envelope-encryption.ts';
 import { createDeferredWork } from './lib/deferred-work.ts';
+import { createSignOuts } from './lib/sign-outs.ts';
 import { endpointDocsTransform } from './lib/endpoint-routes.ts';
 import { smtpMailer, type Mailer } from './modules/outbound-mail/mailer.ts';
 import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/outbound-mail/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const messageIdDomainOfNode = messageIdDomain(config.mailFrom);
   // Woken after commits; started once the routes are registered, stopped first on close.
   let wakeOutbox = () => {};
+  const deferred = createDeferredWork(app.log);
   const ctx: AppContext = {
     config,
     db: store.db,
@@ -217,7 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       enqueue: (db, mail) => enqueueMail(db, mail, messageIdDomainOfNode),
       wake: () => wakeOutbox(),
     },
-    deferred: createDeferredWork(app.log),
+    deferred,
+    signOuts: createSignOuts(deferred),
     log: app.log,
   };
 

@@ -14,6 +14,7 @@ import type { AccessTokens } from './modules/session/access-tokens.ts';
 import type { SigningKey } from './modules/session/signing-keys.ts';
 import type { MailOutbox } from './modules/outbound-mail/outbox.ts';
 import type { DeferredWork } from './lib/deferred-work.ts';
+import type { SignOuts } from './lib/sign-outs.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -32,6 +33,8 @@ export interface AppContext {
   outbox: MailOutbox;
   /** Work started by a request that its answer does not wait for (lib/deferred-work.ts). */
   deferred: DeferredWork;
+  /** Modules told when a player signs out of the portal (lib/sign-outs.ts; the OpenID Provider's log-out). */
+  signOuts: SignOuts;
   /** The app's logger (for work outside a request). */
   log: FastifyBaseLogger;
 }

@@ -145,6 +145,16 @@ export interface OauthClientsTable {
    * null: the client cannot authenticate server to server.
    */
   client_secret_hash: string | null;
+  /** JSON array of the URIs RP-initiated log-out may return to (migration 0018). */
+  post_logout_redirect_uris: Generated<string>;
+  /** Where back-channel log-out tokens are POSTed (migration 0018); null: none. */
+  backchannel_logout_uri: string | null;
+  /** 1: the hub's own site, no consent page; 0: a third party's (migration 0018). */
+  first_party: Generated<number>;
+  /** `client_secret_basic`, `client_secret_post` or `none` (a public client; migration 0018). */
+  token_endpoint_auth_method: Generated<string>;
+  /** JSON array of the client's grants, e.g. `["authorization_code","refresh_token"]` (migration 0018). */
+  grant_types: Generated<string>;
 }
 
 export interface CookieCategoriesTable {

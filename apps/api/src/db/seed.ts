@@ -242,13 +242,15 @@ async function seedDemoClient(
       name: client.name,
       redirect_uris: JSON.stringify([client.redirectUri]),
       created_at: isoNow(),
+      // A public client (no secret) authenticates with PKCE alone (RFC 7636; RFC 8252 §8.4).
+      token_endpoint_auth_method: client.secret === null ? 'none' : 'client_secret_basic',
     })
     .onConflict((oc) => oc.column('client_id').doNothing())
     .execute();
   if (client.secret !== null) {
     await trx
       .updateTable('oauth_clients')
-      .set({ client_secret_hash: sha256(client.secret) })
+      .set({ client_secret_hash: sha256(client.secret), token_endpoint_auth_method: 'client_secret_basic' })
       .where('client_id', '=', client.clientId)
       .where('client_secret_hash', 'is', null)
       .execute();

@@ -189,6 +189,18 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
       },
     },
     clientBasedCORS: (_koa, origin, client) => corsAllowed(origin, client.redirectUris ?? []),
+    // Outgoing requests (back-channel log-out): oidc-provider refuses loopback, private and other
+    // special-use addresses (SSRF). Outside production mode the hub's partners run on this machine (the
+    // sandbox, tests), so its guard is left out there.
+    ...(config.productionMode
+      ? {}
+      : {
+          fetch: (url: string | URL | Request, init?: RequestInit & { dispatcher?: unknown }) => {
+            // Without the provider's guarding dispatcher (undici's, which Node's fetch accepts).
+            const { dispatcher: _guard, ...unguarded } = init ?? {};
+            return globalThis.fetch(url, unguarded);
+          },
+        }),
     issueRefreshToken: (_koa, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
     ttl: {

@@ -87,3 +87,21 @@ export async function deletePayloadsOfAccount(db: Kysely<Database>, accountId: s
 export async function deletePayloadsExpiredBefore(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom('oidc_payloads').where('expires_at', '<', before).execute();
 }
+
+/** The `uid`s of the unexpired objects of `model` (e.g. `Session`) of player `accountId` at `now`. */
+export async function findUidsOfAccount(
+  db: Kysely<Database>,
+  model: string,
+  accountId: string,
+  now: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('oidc_payloads')
+    .select('uid')
+    .where('model', '=', model)
+    .where('account_id', '=', accountId)
+    .where('uid', 'is not', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
+  return rows.flatMap((row) => (row.uid === null ? [] : [row.uid]));
+}

@@ -357,8 +357,9 @@ export function partnerCookieName(partner: string): string {
 }
 
 /**
- * POST log/user/{id}/log-out: revokes the caller's session and its refresh tokens and writes the
- * `session.logged_out` audit event.
+ * POST log/user/{id}/log-out: revokes the caller's session and its refresh tokens, writes the
+ * `session.logged_out` audit event and tells the sign-out listeners (`ctx.signOuts`: the OpenID
+ * Provider ends the player's sessions there and sends the back-channel logout tokens, after the answer).
  * @returns CookieName: the partner studio's session cookie to clear too (spec §4 Logout), or null for a
  *   player without a partner
  */
@@ -369,6 +370,8 @@ export async function logOut(
 ): Promise<{ CookieName: string | null }> {
   await revokeSession(ctx, auth.sessionId);
   await audit(ctx, auth.userId, 'session.logged_out', ip);
-  const authPartner = (await findUserById(ctx.db, auth.userId))?.auth_partner ?? null;
+  const user = await findUserById(ctx.db, auth.userId);
+  if (user) ctx.signOuts.signedOut(user.id_user);
+  const authPartner = user?.auth_partner ?? null;
   return { CookieName: authPartner ? partnerCookieName(authPartner) : null };
 }

@@ -4,7 +4,7 @@
  * tokens, see {@link AUTHORIZATION_CODE_KIND}). Every function takes `db`, which may be the caller's
  * transaction.
  */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, OauthClientsTable } from '../../db/schema.ts';
 import type { SingleUseTokenKind } from '../single-use-tokens/index.ts';
 
@@ -44,34 +44,39 @@ export async function setCodeSession(
 
 // ---- oauth_clients -----------------------------------------------------------------------------
 
+/** A stored client (every column). */
+export type ClientRow = Selectable<OauthClientsTable>;
+
 /** The registered client `clientId`, if any. */
-export async function findClient(
-  db: Kysely<Database>,
-  clientId: string,
-): Promise<
-  | Pick<Selectable<OauthClientsTable>, 'client_id' | 'name' | 'redirect_uris' | 'client_secret_hash'>
-  | undefined
-> {
-  return db
-    .selectFrom('oauth_clients')
-    .select(['client_id', 'name', 'redirect_uris', 'client_secret_hash'])
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+export async function findClient(db: Kysely<Database>, clientId: string): Promise<ClientRow | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 }
 
-/**
- * Creates client `client` or, when its id exists, replaces only its secret hash with
- * `client.client_secret_hash`.
- */
-export async function upsertClientSecret(
+/** Every registered client, by id. */
+export async function listClientRows(db: Kysely<Database>): Promise<ClientRow[]> {
+  return db.selectFrom('oauth_clients').selectAll().orderBy('client_id').execute();
+}
+
+/** Inserts client `client` (its id must be new). */
+export async function insertClient(
   db: Kysely<Database>,
-  client: Insertable<OauthClientsTable> & { client_secret_hash: string },
+  client: Insertable<OauthClientsTable>,
 ): Promise<void> {
-  await db
-    .insertInto('oauth_clients')
-    .values(client)
-    .onConflict((oc) => oc.column('client_id').doUpdateSet({ client_secret_hash: client.client_secret_hash }))
-    .execute();
+  await db.insertInto('oauth_clients').values(client).execute();
+}
+
+/** Sets `changes` on client `clientId`. */
+export async function updateClientRow(
+  db: Kysely<Database>,
+  clientId: string,
+  changes: Updateable<OauthClientsTable>,
+): Promise<void> {
+  await db.updateTable('oauth_clients').set(changes).where('client_id', '=', clientId).execute();
+}
+
+/** Deletes client `clientId`. */
+export async function deleteClientRow(db: Kysely<Database>, clientId: string): Promise<void> {
+  await db.deleteFrom('oauth_clients').where('client_id', '=', clientId).execute();
 }
 
 /** The `client_id` of a client whose secret hash (SHA-256 hex) is `secretHash`, or undefined. */
