@@ -37,6 +37,8 @@ test('dashboard, side list and My information follow the environment and flags',
   const expected = [
     'My information',
     ...(f.connectionsSection ? ['Connections'] : []),
+    // Issue 21 §4: always, right after Connections.
+    'Connected sites',
     ...(f.newsletterSection ? ['Newsletter'] : []),
     f.customCookieManagement ? 'Cookie settings' : 'Cookies',
     'Blocked Users',

@@ -135,6 +135,11 @@ test.describe('a French browser', () => {
       await expect(page.getByRole('button', { name: `Connecter ${provider}` })).toBeVisible();
     await expectFrenchPage(page, 'connections');
 
+    await openSection(page, 'Sites connectés');
+    await expect(page).toHaveTitle('Compte - Sites connectés');
+    await expect(page.getByText("Aucun site n'a accès à votre compte.")).toBeVisible();
+    await expectFrenchPage(page, 'connected sites');
+
     await openSection(page, 'Newsletter');
     await expect(page).toHaveTitle('Compte - Newsletter');
     const events = page.getByRole('switch', { name: 'Événements et concours' });

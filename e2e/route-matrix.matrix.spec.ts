@@ -135,6 +135,8 @@ const ROUTES: Row[] = [
     '/account/link-account',
     (c, r) => (c.flags.connectionsSection ? member(c, r, page('Connections')(r)) : homeOrAccount(c)),
   ],
+  // Issue 21 §4: the sites granted through the OpenID Provider, in every deployment.
+  ['/account/connected-sites', (c, r) => member(c, r, page('Connected sites')(r))],
   // spec §2: "Same guard, tied to the connections flag".
   [
     '/account/newsletter',

@@ -50,7 +50,7 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { linkingRoutes } from './modules/linking/routes.ts';
 import { partnerRoutes } from './modules/partner/index.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
-import { oidcRoutes } from './modules/oidc/index.ts';
+import { connectedSitesRoutes, oidcRoutes } from './modules/oidc/index.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email-address/routes.ts';
 import {
@@ -285,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await linkingRoutes(api, ctx);
       await partnerRoutes(api, ctx);
       await ssoRoutes(api, ctx);
+      await connectedSitesRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -29,8 +29,8 @@ export const STARTUP_MODULES = ['src/shared/i18n/locales/en-bundle.ts'];
  * budgets hold the weight where it is and fail any growth (docs/performance.md explains).
  */
 export const PAGES: PageBudget[] = [
-  { path: '/', modules: ['src/features/home/home-page.tsx'], gzipBudgetBytes: 187_000 },
-  { path: '/login', modules: ['src/features/login/login-page.tsx'], gzipBudgetBytes: 208_000 },
+  { path: '/', modules: ['src/features/home/home-page.tsx'], gzipBudgetBytes: 187_500 },
+  { path: '/login', modules: ['src/features/login/login-page.tsx'], gzipBudgetBytes: 208_500 },
   { path: '/register', modules: ['src/features/register/register-page.tsx'], gzipBudgetBytes: 211_000 },
   {
     path: '/account',

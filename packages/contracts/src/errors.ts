@@ -99,6 +99,8 @@ export const ERROR_MESSAGES_EN = {
   // blocked users (spec §2 Blocked users, §7 POST unblock; partner block calls, docs/partner-api.md)
   ERROR_USER_NOT_BLOCKED: 'This player is not in your blocked users.',
   ERROR_BLOCK_SELF: 'A player cannot block themselves.',
+  // connected sites (issue 21 §4: POST account/connected-sites/{clientId}/remove)
+  ERROR_CONNECTED_SITE_UNKNOWN: 'This site is not connected to your account.',
   // cookie consent (spec §4 Cookie consent, §7 POST cookie/user/{id}/set-cookie)
   ERROR_COOKIE_NOTEXISTS: 'This cookie category does not exist.',
   ERROR_COOKIE_NOT_OPTIONAL: 'These cookies are necessary for the site to work and cannot be refused.',

@@ -19,6 +19,7 @@ export * from './captcha.ts';
 export * from './linking.ts';
 export * from './partner.ts';
 export * from './sso.ts';
+export * from './connected-sites.ts';
 export * from './survey.ts';
 export * from './locale.ts';
 export * from './form-rules.ts';

@@ -59,6 +59,8 @@ const SPEC_PATHS = [
   '/password-recovery/reset',
   '/account',
   '/account/link-account',
+  // Issue 21 §4 (not in spec §2): the sites granted through the OpenID Provider.
+  '/account/connected-sites',
   '/account/newsletter',
   '/account/cookies',
   '/account/deletion-request',
@@ -111,6 +113,7 @@ const PUBLIC_PAGES = [
 ];
 const LOGIN_RETURN_PAGES = [
   '/account/blocked-users-management',
+  '/account/connected-sites',
   '/survey',
   '/survey/qualification',
   '/survey/qualification/confirm',

@@ -26,6 +26,7 @@
  * | /password-recovery(/sent, /reset)      | titles.passwordRecovery…   | partner → Home  |                                           | public       | reset needs token      |
  * | /account                               | titles.myInformation       |                 |                                           | login → Home |                        |
  * | /account/link-account                  | titles.connections         |                 | connectionsSection off → /account         | login+return |                        |
+ * | /account/connected-sites                | titles.connectedSites      |                 |                                           | login+return |                        |
  * | /account/newsletter                    | titles.newsletter          |                 | connectionsSection off → /account (§2!)   | login+return |                        |
  * | /account/cookies                       | titles.cookies             |                 | customCookieManagement on → /account      | login+return |                        |
  * | /account/deletion-request              | titles.deletionRequest     |                 | deletionSection off → /account            | login+return |                        |
@@ -169,6 +170,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     session: 'login-return',
     flag: { enabled: (f) => f.connectionsSection, fallback: '/account' },
   },
+  // Issue 21 §4: the sites the player granted through the OpenID Provider.
+  { path: '/account/connected-sites', title: 'titles.connectedSites', session: 'login-return' },
   {
     // spec §2: "Same guard, tied to the connections flag" — implemented literally.
     path: '/account/newsletter',

@@ -63,6 +63,9 @@ const accountArea: RouteObject = {
     page('link-account', '/account/link-account', async () => {
       return (await import('../features/connections/connections-page.tsx')).ConnectionsPage;
     }),
+    page('connected-sites', '/account/connected-sites', async () => {
+      return (await import('../features/connected-sites/connected-sites-page.tsx')).ConnectedSitesPage;
+    }),
     page('newsletter', '/account/newsletter', async () => {
       return (await import('../features/newsletter/newsletter-page.tsx')).NewsletterPage;
     }),

@@ -9,7 +9,9 @@
  * keeps only their SHA-256 and the payload without `jti`, which {@link KyselyAdapter.find} puts back from
  * the id it was asked for (a Session keeps its `jti`: it is also found by `uid`). `expiresIn` (seconds) becomes `expires_at`; an expired row is never returned.
  * `consume` records the use of a code or refresh token (RFC 6749 §4.1.2, RFC 9700 §4.14.2), returned as
- * the payload's `consumed` (seconds since the epoch). Expired rows are swept at most once a minute per
+ * the payload's `consumed` (seconds since the epoch). A Grant row carries its own id as `grant_id` (a
+ * grant id is no bearer secret: its codes' and tokens' rows name it in clear), so a player's grants can
+ * be revoked by id. Expired rows are swept at most once a minute per
  * node, during a write.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
@@ -24,6 +26,7 @@ import {
   deletePayloadsOfGrant,
   findPayload,
   findPayloadBy,
+  GRANT_MODEL,
   upsertPayload,
   type OidcPayloadRow,
 } from './store.ts';
@@ -73,7 +76,8 @@ export class KyselyAdapter implements Adapter {
       model: this.model,
       id_hash: sha256(id),
       payload: JSON.stringify(payload.uid === undefined ? withoutId : payload),
-      grant_id: payload.grantId ?? null,
+      // A grant is filed under its own id too, so a player's grants can be revoked by id (connected-sites.ts).
+      grant_id: payload.grantId ?? (this.model === GRANT_MODEL ? id : null),
       uid: payload.uid ?? null,
       user_code: payload.userCode ?? null,
       account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
@@ -112,7 +116,7 @@ export class KyselyAdapter implements Adapter {
     await deletePayload(this.db, this.model, sha256(id));
   }
 
-  /** Deletes every object of grant `grantId` (its codes and tokens, whatever their model). */
+  /** Deletes every object of grant `grantId` (its codes and tokens, whatever their model; not the grant). */
   async revokeByGrantId(grantId: string): Promise<void> {
     await deletePayloadsOfGrant(this.db, grantId);
   }

@@ -12,6 +12,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
+import { CookieJar, HTTP, navigate, signInAt } from './test-support.ts';
 import { issueClientSecret } from '../sso/index.ts';
 import { rotateIdTokenSigningKey } from '../session/index.ts';
 import { playerDataEraser } from './index.ts';
@@ -21,47 +22,6 @@ const CLIENT = 'oidc-forum';
 const OTHER = 'oidc-wiki';
 /** Their registered and allow-listed redirect URI. */
 const REDIRECT_URI = 'https://partner.example/callback';
-/** oauth4webapi on plain http (the test app has no TLS). */
-const HTTP = { [oauth.allowInsecureRequests]: true } as const;
-
-/** A browser's cookies for one origin: name → value (paths ignored, deletions applied). */
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-
-  /** Takes the Set-Cookie headers of `response`. */
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some(
-        (a) => /^\s*max-age=0\s*$/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a),
-      );
-      if (expired || value === '') this.#cookies.delete(name);
-      else this.#cookies.set(name, value);
-    }
-  }
-
-  /** Sets cookie `name` (as the SPA's script does). */
-  set(name: string, value: string): void {
-    this.#cookies.set(name, value);
-  }
-
-  /** The Cookie header. */
-  header(): string {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-/** One browser navigation to `url` without following redirects: the answer's status and Location. */
-async function navigate(jar: CookieJar, url: string): Promise<{ status: number; location: string }> {
-  const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
-  jar.take(response);
-  await response.arrayBuffer();
-  return { status: response.status, location: new URL(response.headers.get('location') ?? '', url).href };
-}
-
 describe.each(STORES)('the OpenID Provider on %s', (kind) => {
   let t: TestApp;
   let base: string;
@@ -96,64 +56,12 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
   });
 
   /**
-   * Signs `player` in through the provider as a browser does — authorization request, the portal's
-   * interaction (sent to the SPA's log-in page first when `loggedIn` is false), a real log-in — and
-   * exchanges the code at the token endpoint as client `CLIENT`.
+   * Signs `player` in through the provider as a browser does (test-support.ts `signInAt`), as client
+   * `CLIENT`.
    */
-  async function signIn(
-    scope = 'openid profile email',
-    loggedIn = false,
-    extra: Record<string, string> = {},
-  ) {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const nonce = oauth.generateRandomNonce();
-    const authorization = new URL(as.authorization_endpoint!);
-    authorization.search = new URLSearchParams({
-      client_id: CLIENT,
-      redirect_uri: REDIRECT_URI,
-      response_type: 'code',
-      scope,
-      state,
-      nonce,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    }).toString();
-    const jar = new CookieJar();
-    const toInteraction = await navigate(jar, authorization.href);
-    expect(toInteraction.status, toInteraction.location).toBe(303);
-    expect(toInteraction.location).toMatch(new RegExp(`^${base}/oidc/interaction/[\\w-]+$`));
-    if (!loggedIn) {
-      // No portal session in this browser: the SPA's log-in page, which comes back here.
-      const toLogin = await navigate(jar, toInteraction.location);
-      expect(toLogin.status).toBe(303);
-      const login = new URL(toLogin.location);
-      expect(`${login.origin}${login.pathname}`).toBe(`${t.config.publicUrl}/login`);
-      expect(login.searchParams.get('redirectUrl')).toBe(toInteraction.location);
-    }
-    const identity = await logIn(t, player);
-    jar.set('_g2g_identity_', identity);
-    const toResume = await navigate(jar, toInteraction.location);
-    expect(toResume.status, toResume.location).toBe(303);
-    const toClient = await navigate(jar, toResume.location);
-    expect(toClient.status).toBe(303);
-    expect(toClient.location.startsWith(`${REDIRECT_URI}?`)).toBe(true);
-    const parameters = oauth.validateAuthResponse(as, client, new URL(toClient.location), state);
-    const response = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.ClientSecretBasic(secret),
-      parameters,
-      REDIRECT_URI,
-      verifier,
-      HTTP,
-    );
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
-      expectedNonce: nonce,
-      requireIdToken: true,
-    });
-    return { tokens, nonce, jar, identity };
+  function signIn(scope = 'openid profile email', loggedIn = false, extra: Record<string, string> = {}) {
+    const partner = { client, secret, redirectUri: REDIRECT_URI };
+    return signInAt({ t, base, as, partner, player, scope, loggedIn, extra });
   }
 
   /** An authorization request of CLIENT (code + PKCE) for `scope`: its URL. */

@@ -10,6 +10,9 @@ import type { Database, OidcPayloadsTable } from '../../db/schema.ts';
 /** A stored object. */
 export type OidcPayloadRow = Selectable<OidcPayloadsTable>;
 
+/** oidc-provider's model name of grants (its `Grant` model). */
+export const GRANT_MODEL = 'Grant';
+
 /** Inserts `row`, or replaces the stored object of the same (`model`, `id_hash`). */
 export async function upsertPayload(db: Kysely<Database>, row: Insertable<OidcPayloadsTable>): Promise<void> {
   const { model: _model, id_hash: _idHash, ...changes } = row;
@@ -73,9 +76,40 @@ export async function deletePayload(db: Kysely<Database>, model: string, idHash:
   await db.deleteFrom('oidc_payloads').where('model', '=', model).where('id_hash', '=', idHash).execute();
 }
 
-/** Deletes every object of grant `grantId`, whatever its model (RFC 7009 §2.1: the grant's tokens). */
+/**
+ * Deletes every object of grant `grantId` but the grant itself, whatever its model (RFC 7009 §2.1: the
+ * grant's codes and tokens; the Grant row, which carries its own id as `grant_id`, goes by its id).
+ */
 export async function deletePayloadsOfGrant(db: Kysely<Database>, grantId: string): Promise<void> {
-  await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+  await db
+    .deleteFrom('oidc_payloads')
+    .where('grant_id', '=', grantId)
+    .where('model', '!=', GRANT_MODEL)
+    .execute();
+}
+
+/** A stored object of a player as the connected-sites list reads it. */
+export type AccountPayloadRow = Pick<
+  OidcPayloadRow,
+  'model' | 'id_hash' | 'payload' | 'grant_id' | 'consumed_at'
+>;
+
+/**
+ * The unexpired grants, codes and tokens of the player whose public id is `accountId` at `now` (the
+ * objects that belong to a grant: sessions and interactions are left out).
+ */
+export async function findGrantPayloadsOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+  now: string,
+): Promise<AccountPayloadRow[]> {
+  return db
+    .selectFrom('oidc_payloads')
+    .select(['model', 'id_hash', 'payload', 'grant_id', 'consumed_at'])
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or([eb('model', '=', GRANT_MODEL), eb('grant_id', 'is not', null)]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
 }
 
 /** Deletes every object of the player whose public id is `accountId` (account deletion). */

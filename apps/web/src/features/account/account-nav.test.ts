@@ -11,8 +11,13 @@ const off = {
 };
 
 describe('accountNavEntries', () => {
-  it('always lists My information, Cookies and Blocked Users', () => {
-    expect(accountNavEntries(off).map((e) => e.key)).toEqual(['information', 'cookies', 'blockedUsers']);
+  it('always lists My information, Connected sites, Cookies and Blocked Users', () => {
+    expect(accountNavEntries(off).map((e) => e.key)).toEqual([
+      'information',
+      'connectedSites',
+      'cookies',
+      'blockedUsers',
+    ]);
   });
   it('adds the sections switched on and puts the cookie settings in the place of Cookies', () => {
     const all = {
@@ -24,6 +29,7 @@ describe('accountNavEntries', () => {
     expect(accountNavEntries(all).map((e) => (e.kind === 'link' ? e.to : e.kind))).toEqual([
       '/account',
       '/account/link-account',
+      '/account/connected-sites',
       '/account/newsletter',
       'cookieSettings',
       '/account/blocked-users-management',
@@ -31,7 +37,15 @@ describe('accountNavEntries', () => {
     ]);
   });
   it("keeps the spec's order with every combination of the four flags", () => {
-    const order = ['information', 'connections', 'newsletter', 'cookies', 'blockedUsers', 'deletion'];
+    const order = [
+      'information',
+      'connections',
+      'connectedSites',
+      'newsletter',
+      'cookies',
+      'blockedUsers',
+      'deletion',
+    ];
     for (let mask = 0; mask < 16; mask += 1) {
       const flags = {
         connectionsSection: (mask & 1) !== 0,

@@ -1,5 +1,6 @@
 /**
  * The account side list (spec §2 Account dashboard): My information; Connections (when enabled);
+ * Connected sites (issue 21 §4: the sites granted through the OpenID Provider, always shown);
  * Newsletter (when enabled); Cookies, or the custom cookie-management entry in its place when that flag
  * is on (a button opening the consent manager's settings); Blocked Users; Deletion Request (when
  * enabled). The order holds with every flag combination.
@@ -30,6 +31,7 @@ export function accountNavEntries(features: {
   return [
     link('information', '/account', true),
     ...(features.connectionsSection ? [link('connections', '/account/link-account')] : []),
+    link('connectedSites', '/account/connected-sites'),
     ...(features.newsletterSection ? [link('newsletter', '/account/newsletter')] : []),
     features.customCookieManagement
       ? { kind: 'cookieSettings', key: 'cookieSettings' }

@@ -33,6 +33,7 @@ export const EN = {
     passwordRecoverySent: 'Password recovery email sent',
     passwordReset: 'Reset your password',
     connections: 'Connections',
+    connectedSites: 'Connected sites',
     newsletter: 'Newsletter',
     cookies: 'Cookies',
     deletionRequest: 'Deletion request',
@@ -156,6 +157,7 @@ export const EN = {
     nav: {
       information: 'My information',
       connections: 'Connections',
+      connectedSites: 'Connected sites', // e2e
       newsletter: 'Newsletter',
       cookies: 'Cookies',
       cookieSettings: 'Cookie settings',
@@ -256,6 +258,27 @@ export const EN = {
       seconds_one: '{{count}} second',
       seconds_other: '{{count}} seconds',
     },
+  },
+  connectedSites: {
+    heading: 'Connected sites', // e2e
+    intro:
+      'Sites you signed in to with your account. Each one can see the information listed under its name.',
+    empty: 'No site has access to your account.', // e2e
+    access: 'It can see:',
+    scopes: {
+      openid: 'Your player identifier',
+      profile: 'Your username, avatar, titles, badges and linked Steam account',
+      email: 'Your email address and whether it is confirmed',
+    },
+    lastUsed: 'Last used {{date}}',
+    remove: 'Remove access', // e2e
+    removeLabel: 'Remove access for {{name}}', // e2e
+    confirm: {
+      title: 'Remove access for {{name}}?', // e2e
+      body: '{{name}} will be signed out and will no longer see your information. You can sign in there again at any time.',
+      cancel: 'Cancel', // e2e
+    },
+    removed: 'Access removed: {{name}} can no longer see your information.', // e2e
   },
   newsletter: {
     heading: 'Newsletter',

@@ -97,6 +97,8 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_TOKEN_USER_INVALID: 'Impossible de créer un jeton pour un utilisateur non authentifié.',
   ERROR_USER_NOT_BLOCKED: 'Ce joueur ne fait pas partie de vos utilisateurs bloqués.',
   ERROR_BLOCK_SELF: 'Un joueur ne peut pas se bloquer lui-même.',
+  // connected sites (issue 21 §4)
+  ERROR_CONNECTED_SITE_UNKNOWN: "Ce site n'est pas connecté à votre compte.",
   ERROR_COOKIE_NOTEXISTS: "Cette catégorie de cookies n'existe pas.",
   ERROR_COOKIE_NOT_OPTIONAL:
     'Ces cookies sont nécessaires au fonctionnement du site et ne peuvent pas être refusés.',

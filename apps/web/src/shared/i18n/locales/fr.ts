@@ -39,6 +39,7 @@ export const FR = {
     passwordRecoverySent: 'E-mail de récupération envoyé',
     passwordReset: 'Réinitialiser votre mot de passe',
     connections: 'Connexions',
+    connectedSites: 'Sites connectés',
     newsletter: 'Newsletter',
     cookies: 'Cookies',
     deletionRequest: 'Demande de suppression',
@@ -164,6 +165,7 @@ export const FR = {
     nav: {
       information: 'Mes informations',
       connections: 'Connexions',
+      connectedSites: 'Sites connectés',
       newsletter: 'Newsletter',
       cookies: 'Cookies',
       cookieSettings: 'Paramètres des cookies',
@@ -266,6 +268,27 @@ export const FR = {
       seconds_one: '{{count}} seconde',
       seconds_other: '{{count}} secondes',
     },
+  },
+  connectedSites: {
+    heading: 'Sites connectés',
+    intro:
+      'Les sites auxquels vous vous êtes connecté avec votre compte. Chacun peut voir les informations indiquées sous son nom.',
+    empty: "Aucun site n'a accès à votre compte.",
+    access: 'Ce site peut voir :',
+    scopes: {
+      openid: 'Votre identifiant de joueur',
+      profile: "Votre nom d'utilisateur, votre avatar, vos titres, vos badges et votre compte Steam associé",
+      email: 'Votre adresse e-mail et si elle est confirmée',
+    },
+    lastUsed: 'Dernière utilisation le {{date}}',
+    remove: "Retirer l'accès",
+    removeLabel: "Retirer l'accès de {{name}}",
+    confirm: {
+      title: "Retirer l'accès de {{name}} ?",
+      body: '{{name}} sera déconnecté et ne verra plus vos informations. Vous pourrez vous y connecter de nouveau à tout moment.',
+      cancel: 'Annuler',
+    },
+    removed: 'Accès retiré : {{name}} ne voit plus vos informations.',
   },
   newsletter: {
     heading: 'Newsletter',
