@@ -21,66 +21,12 @@ import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../.
 import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
 import { registerClient } from '../sso/index.ts';
 import { isFirstParty } from './index.ts';
+import { CookieJar, HTTP, navigate } from './test-support.ts';
 
-/** oauth4webapi on plain http (the test app has no TLS). */
-const HTTP = { [oauth.allowInsecureRequests]: true } as const;
 /** The allow-listed origin of the partner clients' URIs. */
 const PARTNER = 'https://partner.example';
 /** The back-channel log-out event (Back-Channel Logout 1.0 §2.4). */
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
-
-/** A browser's cookies for one origin: name → value (paths ignored, deletions applied). */
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-
-  /** Takes the Set-Cookie headers of `response`. */
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some(
-        (a) => /^\s*max-age=0\s*$/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a),
-      );
-      if (expired || value === '') this.#cookies.delete(name);
-      else this.#cookies.set(name, value);
-    }
-  }
-
-  /** Sets cookie `name` (as the SPA's script does). */
-  set(name: string, value: string): void {
-    this.#cookies.set(name, value);
-  }
-
-  /** The Cookie header. */
-  header(): string {
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-/** One browser request (GET, or POST of `form`) without following redirects: status, Location, body. */
-async function navigate(
-  jar: CookieJar,
-  url: string,
-  form?: Record<string, string>,
-): Promise<{ status: number; location: string; body: string }> {
-  const response = await fetch(url, {
-    redirect: 'manual',
-    headers: {
-      cookie: jar.header(),
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    ...(form ? { method: 'POST', body: new URLSearchParams(form).toString() } : {}),
-  });
-  jar.take(response);
-  const body = await response.text();
-  return {
-    status: response.status,
-    location: new URL(response.headers.get('location') ?? '', url).href,
-    body,
-  };
-}
 
 /** A back-channel log-out receiver on 127.0.0.1, port 0: what it was sent. */
 interface Receiver {

@@ -43,12 +43,30 @@ export class CookieJar {
   }
 }
 
-/** One browser navigation to `url` without following redirects: the answer's status and Location. */
-export async function navigate(jar: CookieJar, url: string): Promise<{ status: number; location: string }> {
-  const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+/**
+ * One browser request to `url` (GET, or POST of the form `form`) without following redirects: the
+ * answer's status, Location (absolute) and body.
+ */
+export async function navigate(
+  jar: CookieJar,
+  url: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; location: string; body: string }> {
+  const response = await fetch(url, {
+    redirect: 'manual',
+    headers: {
+      cookie: jar.header(),
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    ...(form ? { method: 'POST', body: new URLSearchParams(form).toString() } : {}),
+  });
   jar.take(response);
-  await response.arrayBuffer();
-  return { status: response.status, location: new URL(response.headers.get('location') ?? '', url).href };
+  const body = await response.text();
+  return {
+    status: response.status,
+    location: new URL(response.headers.get('location') ?? '', url).href,
+    body,
+  };
 }
 
 /** A confidential partner client of a test: its metadata, secret and registered redirect URI. */
