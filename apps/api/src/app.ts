@@ -49,8 +49,8 @@ import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { linkingRoutes } from './modules/linking/routes.ts';
 import { partnerRoutes } from './modules/partner/index.ts';
-import { ssoRoutes } from './modules/sso/routes.ts';
-import { connectedSitesRoutes, oidcRoutes } from './modules/oidc/index.ts';
+import { ssoRoutes } from './modules/sso/index.ts';
+import { connectedSitesRoutes, oidcRoutes, startOidcEngine } from './modules/oidc/index.ts';
 import { cookieRoutes } from './modules/cookies/routes.ts';
 import { emailRoutes } from './modules/email-address/routes.ts';
 import {
@@ -253,6 +253,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const metrics = createMetrics({ outboxBacklog: () => outboxBacklog(store.db) });
   metrics.instrument(app);
   await runtimeConfigRoutes(app, config);
+  // The OpenID Provider (issue 21): its own routes and the spec's single-sign-on calls share it.
+  const oidcEngine = await startOidcEngine(ctx);
   await app.register(
     async (api) => {
       await registerCors(api, config.corsOrigins);
@@ -284,13 +286,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await captchaRoutes(api, ctx);
       await linkingRoutes(api, ctx);
       await partnerRoutes(api, ctx);
-      await ssoRoutes(api, ctx);
+      await ssoRoutes(api, ctx, oidcEngine);
       await connectedSitesRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
   // The OpenID Provider (issue 21), beside the spec's calls: /oidc/… and the API origin's discovery.
-  await oidcRoutes(app, ctx);
+  await oidcRoutes(app, ctx, oidcEngine);
   // Swagger UI goes wherever the document goes (here, or on the management port below).
   if (operatorSurfacesOnPublicPort(config))
     await registerDocsUi(app, { routePrefix: '/api/docs/ui', openApi: () => app.swagger() });

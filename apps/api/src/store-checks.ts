@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { findUserByEmail } from './modules/accounts/index.ts';
-import { clientIdWithSecret } from './modules/sso/index.ts';
+import { clientIdWithSecret } from './modules/oauth-clients/index.ts';
 
 /** The published secrets of the demo clients (db/seed.ts: the partner site, the OpenID Connect site). */
 const DEMO_CLIENT_SECRETS = ['sandbox-partner-secret', 'sandbox-oidc-site-secret'];

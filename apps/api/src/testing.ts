@@ -7,7 +7,8 @@
  *   test/helpers.ts), an API node in its own process (test/node-process.ts);
  * - the runtime configuration's decryption as the SPA does it (test/decrypt-configuration.ts);
  * - the demo data (db/seed.ts), the reference data and the mail texts the English-text checks read;
- * - the linking and survey suites' helpers (modules/linking, modules/survey test-support.ts).
+ * - the linking and survey suites' helpers (modules/linking, modules/survey test-support.ts), and the
+ *   OpenID Provider's browser walk through an authorization request (modules/oidc test-support.ts).
  */
 export {
   ANONYMOUS,
@@ -28,3 +29,4 @@ export { COOKIE_CATEGORIES, DELETION_TYPES, NEWSLETTER_LISTS } from './db/refere
 export { MAIL_TEXTS, type MailWords } from './modules/outbound-mail/mail-texts.ts';
 export { freshSteamId } from './modules/linking/test-support.ts';
 export { postSurvey, submissionOf } from './modules/survey/test-support.ts';
+export { followThroughProvider } from './modules/oidc/test-support.ts';

@@ -5,7 +5,7 @@
  * SHA-256; running it again rotates the secret (the old one stops working at once). Uses the
  * node's configuration (`DATABASE_URL`, docs/configuration.md) and applies pending migrations.
  */
-import { issueClientSecret } from '../modules/sso/index.ts';
+import { issueClientSecret } from '../modules/oauth-clients/index.ts';
 import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 /** Client ids this tool accepts: unreserved URL characters, so Basic credentials need no encoding. */

@@ -3,7 +3,7 @@
  * process on a SQLite file: register (confidential, secret printed once and kept as its SHA-256; public,
  * no secret), list, update, rotate-secret, remove, each audited; bad usage exits 2 with the reason and
  * writes nothing, an unknown client exits 1. The registry itself runs on PostgreSQL too in
- * modules/sso/client-registry.test.ts.
+ * modules/oauth-clients/client-registry.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

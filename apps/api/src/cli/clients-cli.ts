@@ -1,6 +1,6 @@
 /**
  * `npm run clients -- <command>` (docs/operations.md "Clients"; issue 21 §3): the OAuth / OpenID clients
- * of the hub, registered by the operator (modules/sso/client-registry.ts), with the node's configuration
+ * of the hub, registered by the operator (modules/oauth-clients/client-registry.ts), with the node's configuration
  * (`DATABASE_URL`, docs/configuration.md; pending migrations applied first).
  *
  *   register <client_id> --name NAME --redirect-uri URI [--redirect-uri URI …]
@@ -34,7 +34,7 @@ import {
   updateClient,
   type ClientChanges,
   type RegisteredClient,
-} from '../modules/sso/index.ts';
+} from '../modules/oauth-clients/index.ts';
 import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const USAGE = `usage: npm run clients -- register <client_id> --name NAME --redirect-uri URI [--redirect-uri URI ...]

@@ -1,5 +1,5 @@
 /**
- * The erasers of the session, sso, linking and access-key modules and the e-mail links' delete
+ * The erasers of the session, linking and access-key modules and the e-mail links' delete
  * (player-data.ts; spec §4 Deletion; issue 20 §4), on SQLite and PostgreSQL: run in one transaction,
  * they remove the player's rows of their tables (scrub, for access keys) and leave another player's.
  */
@@ -12,7 +12,6 @@ import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { Database } from './schema.ts';
 import type { PlayerDataEraser } from './player-data.ts';
 import { playerDataEraser as sessionEraser } from '../modules/session/index.ts';
-import { playerDataEraser as ssoEraser } from '../modules/sso/index.ts';
 import { playerDataEraser as linkingEraser } from '../modules/linking/index.ts';
 import {
   createAccessKeys,
@@ -21,7 +20,7 @@ import {
 } from '../modules/access-key/index.ts';
 import { createLink, deleteEmailLinksOf } from '../modules/email-address/links.ts';
 
-const ERASERS: PlayerDataEraser[] = [sessionEraser, ssoEraser, linkingEraser, accessKeyEraser];
+const ERASERS: PlayerDataEraser[] = [sessionEraser, linkingEraser, accessKeyEraser];
 
 /** Gives `player` a row in each table the erasers cover. */
 async function giveData(t: TestApp, player: Player, steamId: string): Promise<void> {
@@ -54,21 +53,6 @@ async function giveData(t: TestApp, player: Player, steamId: string): Promise<vo
       used_at: null,
     })
     .execute();
-  await t.ctx.db
-    .insertInto('oauth_codes')
-    .values({
-      code_hash: sha256(randomToken()),
-      client_id: 'forum',
-      user_id: player.id,
-      redirect_uri: 'https://forum.test/callback',
-      code_challenge: null,
-      code_challenge_method: null,
-      created_at: now,
-      expires_at: isoIn(60_000),
-      used_at: null,
-      session_id: sessionId,
-    })
-    .execute();
   const [key] = await createAccessKeys(t.ctx.db, 1, { note: 'erasers' });
   await t.ctx.db.transaction().execute((trx) => consumeAccessKey(trx, key, player.id));
   await createLink(t.ctx.db, player.id, 'password_recovery', 60_000);
@@ -92,9 +76,6 @@ async function rowsOf(db: Kysely<Database>, userId: number) {
     ),
     link_states: await count(
       db.selectFrom('link_states').select('state_hash').where('user_id', '=', userId).execute(),
-    ),
-    oauth_codes: await count(
-      db.selectFrom('oauth_codes').select('code_hash').where('user_id', '=', userId).execute(),
     ),
     access_keys: await count(
       db.selectFrom('access_keys').select('id').where('used_by_user_id', '=', userId).execute(),
@@ -122,7 +103,7 @@ describe.each(STORES)('player data erasers on %s', (store) => {
     const before = await rowsOf(t.ctx.db, kept.id);
     expect(Object.values(await rowsOf(t.ctx.db, gone.id)).every((n) => n > 0)).toBe(true);
     expect(ERASERS.flatMap((eraser) => eraser.tables).sort()).toEqual(
-      ['access_keys', 'link_states', 'oauth_codes', 'refresh_tokens', 'sessions', 'user_connections'].sort(),
+      ['access_keys', 'link_states', 'refresh_tokens', 'sessions', 'user_connections'].sort(),
     );
 
     await t.ctx.db.transaction().execute(async (trx) => {

@@ -344,27 +344,6 @@ export interface PartnerSignOnsTable {
 }
 
 /**
- * An authorization code of the hub (migration 0009; spec §7 GET oauth; RFC 6749 §4.1), found by its
- * SHA-256; single use, at most 10 minutes.
- */
-export interface OauthCodesTable {
-  code_hash: string;
-  client_id: string;
-  user_id: number;
-  /** The redirect URI it was issued for; the exchange must present the same. */
-  redirect_uri: string;
-  /** PKCE S256 challenge (RFC 7636), when the client sent one. */
-  code_challenge: string | null;
-  /** Its method: `S256` with a challenge (the only one accepted), else null. */
-  code_challenge_method: string | null;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  /** The session its redemption opened (revoked when the code is replayed). */
-  session_id: string | null;
-}
-
-/**
  * A player's answers to the profiling survey (migration 0010; spec §3 Survey answers, §7 POST
  * survey/qualification): one row per player, replaced by a later submission.
  */
@@ -440,7 +419,6 @@ export interface Database {
   redirect_patterns: RedirectPatternsTable;
   oauth_clients: OauthClientsTable;
   partner_sign_ons: PartnerSignOnsTable;
-  oauth_codes: OauthCodesTable;
   cookie_categories: CookieCategoriesTable;
   newsletter_lists: NewsletterListsTable;
   deletion_types: DeletionTypesTable;

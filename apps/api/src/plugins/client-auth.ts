@@ -9,8 +9,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
-import { AppError, badRequest } from '../lib/errors.ts';
-import { clientCredentialsOf } from '../modules/sso/index.ts';
+import { AppError } from '../lib/errors.ts';
+import { clientCredentialsOf } from '../modules/oauth-clients/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -140,26 +140,4 @@ export function clientOrAnonymousAuth(
 /** The client HTTP Basic authenticated for `request`, or null when it came without client credentials. */
 export function authenticatedClientOf(request: FastifyRequest): PartnerClient | null {
   return clients.get(request) ?? null;
-}
-
-/**
- * For a call made on behalf of client `clientId` (GET token/refresh; RFC 6749 §6: "the client MUST
- * authenticate" when it is confidential): a confidential client — one with a secret — must have
- * authenticated as itself with HTTP Basic; a public client (the portal's SPA) needs nothing more. A call
- * authenticated as one client never acts for another.
- * @throws 401 ERROR_UNAUTHORIZED (with `WWW-Authenticate: Basic`) when a confidential client did not
- *   authenticate; 400 ERROR_TOKEN_INVALID when the request authenticated as another client
- */
-export async function requireClientAuthentication(
-  ctx: AppContext,
-  request: FastifyRequest,
-  clientId: string,
-): Promise<void> {
-  const authenticated = authenticatedClientOf(request);
-  if (authenticated) {
-    if (authenticated.clientId !== clientId) throw badRequest('ERROR_TOKEN_INVALID');
-    return;
-  }
-  const client = await clientCredentialsOf(ctx.db, clientId);
-  if (client?.secretHash) throw invalidClient();
 }

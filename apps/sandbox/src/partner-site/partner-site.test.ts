@@ -11,7 +11,14 @@ import { TestBrowser, startTestSandbox } from '../shared/oidc-test-kit.ts';
 import { DEMO_PLAYER, sleep } from '@guildgate/api/testing';
 import { PARTNER_SITE_CLIENT, SITE_NAME, partnerSiteParty } from './index.ts';
 import { SESSION_COOKIE } from './site-sessions.ts';
-import { demoPlayerBearer, spaOAuth, startPartnerSiteWorld, type PartnerSiteWorld } from './test-support.ts';
+import {
+  demoIdUser,
+  demoPlayerSession,
+  endHubSignIns,
+  spaOAuth,
+  startPartnerSiteWorld,
+  type PartnerSiteWorld,
+} from './test-support.ts';
 
 /** Starting the API (migrations, the demo player's password hash) takes a few seconds on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000;
@@ -27,7 +34,7 @@ async function startSignIn(world: PartnerSiteWorld, browser: TestBrowser): Promi
 
 /** Signs `browser` in as the demo player through the hub; returns the home page's HTML. */
 async function signIn(world: PartnerSiteWorld, browser: TestBrowser): Promise<string> {
-  const callback = await spaOAuth(world, await startSignIn(world, browser), await demoPlayerBearer(world));
+  const callback = await spaOAuth(world, await startSignIn(world, browser), await demoPlayerSession(world));
   const back = await browser.fetch(callback);
   expect(back.status, await back.clone().text()).toBe(303);
   expect(back.headers.get('location')).toBe('/partner/');
@@ -80,7 +87,7 @@ describe('the partner community site with the hub', { timeout: TEST_TIMEOUT_MS }
     await browser.fetch(`${world.site.baseUrl}/partner/`);
     const authorization = await startSignIn(world, browser);
     const before = browser.cookies.get(SESSION_COOKIE);
-    const callback = new URL(await spaOAuth(world, authorization, await demoPlayerBearer(world)));
+    const callback = new URL(await spaOAuth(world, authorization, await demoPlayerSession(world)));
     expect(`${callback.origin}${callback.pathname}`).toBe(`${world.site.baseUrl}/partner/callback`);
     expect(callback.searchParams.get('state')).toBe(authorization.searchParams.get('state'));
     const back = await browser.fetch(callback);
@@ -96,13 +103,16 @@ describe('the partner community site with the hub', { timeout: TEST_TIMEOUT_MS }
       .executeTakeFirstOrThrow();
     expect(page).toContain(demo.id_user);
     expect(page).toMatch(/<button type="submit" class="secondary">Sign out<\/button>/);
-    const hubSessions = await world.t.ctx.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', demo.id)
-      .where('client_id', '=', PARTNER_SITE_CLIENT.clientId)
+    // The hub's OpenID Provider holds the player's grant for the site.
+    const grants = await world.t.ctx.db
+      .selectFrom('oidc_payloads')
+      .select('payload')
+      .where('model', '=', 'Grant')
+      .where('account_id', '=', demo.id_user)
       .execute();
-    expect(hubSessions.length).toBeGreaterThanOrEqual(1);
+    expect(grants.map((row) => (JSON.parse(row.payload) as { clientId: string }).clientId)).toContain(
+      PARTNER_SITE_CLIENT.clientId,
+    );
     // The callback address again: its sign-in is over.
     const again = await browser.fetch(callback);
     expect(again.status).toBe(400);
@@ -149,11 +159,7 @@ describe('the partner community site with the hub', { timeout: TEST_TIMEOUT_MS }
   it('signs the player out when the hub has ended the session', async () => {
     const browser = new TestBrowser();
     expect(await signIn(world, browser)).toContain('Signed in as');
-    await world.t.ctx.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date().toISOString() })
-      .where('client_id', '=', PARTNER_SITE_CLIENT.clientId)
-      .execute();
+    await endHubSignIns(world);
     const page = await (await browser.fetch(`${world.site.baseUrl}/partner/`)).text();
     expect(page).toContain('Your Guildgate sign-in has ended. Sign in again.');
     expect(page).not.toContain('Signed in as');
@@ -190,14 +196,15 @@ describe('the partner community site when the access token expired', { timeout: 
   it("renews it with GET token/refresh and the site's client id", async () => {
     const browser = new TestBrowser();
     expect(await signIn(world, browser)).toContain(`Signed in as ${DEMO_PLAYER.username}`);
+    const idUser = await demoIdUser(world);
     const used = async () =>
       (
         await world.t.ctx.db
-          .selectFrom('refresh_tokens')
-          .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-          .select('refresh_tokens.id')
-          .where('sessions.client_id', '=', PARTNER_SITE_CLIENT.clientId)
-          .where('refresh_tokens.used_at', 'is not', null)
+          .selectFrom('oidc_payloads')
+          .select('id_hash')
+          .where('model', '=', 'RefreshToken')
+          .where('account_id', '=', idUser)
+          .where('consumed_at', 'is not', null)
           .execute()
       ).length;
     expect(await used()).toBe(0);

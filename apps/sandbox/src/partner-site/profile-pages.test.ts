@@ -19,7 +19,13 @@ import {
 } from '@guildgate/api/testing';
 import { TestBrowser } from '../shared/oidc-test-kit.ts';
 import { SITE_PAGES } from './index.ts';
-import { demoPlayerBearer, spaOAuth, startPartnerSiteWorld, type PartnerSiteWorld } from './test-support.ts';
+import {
+  demoPlayerSession,
+  endHubSignIns,
+  spaOAuth,
+  startPartnerSiteWorld,
+  type PartnerSiteWorld,
+} from './test-support.ts';
 
 /** Starting the API (migrations, the demo player's password hash) takes a few seconds on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000;
@@ -53,7 +59,7 @@ describe('the partner site profile and rewards pages', { timeout: TEST_TIMEOUT_M
     expect(first.status).toBe(303);
     const authorization = new URL(first.headers.get('location')!);
     expect(`${authorization.origin}${authorization.pathname}`).toBe(`${world.hubUrl}/oauth`);
-    const callback = await spaOAuth(world, authorization, await demoPlayerBearer(world));
+    const callback = await spaOAuth(world, authorization, await demoPlayerSession(world));
     const back = await browser.fetch(callback);
     expect(back.status, await back.clone().text()).toBe(303);
     return back.headers.get('location')!;
@@ -89,7 +95,7 @@ describe('the partner site profile and rewards pages', { timeout: TEST_TIMEOUT_M
   });
 
   it('shows the Profiler Badge once the player earned it through the survey', async () => {
-    const bearer = await demoPlayerBearer(world);
+    const { bearer } = await demoPlayerSession(world);
     const steamId = freshSteamId();
     await insertConnection(world.t, demo.id, 'steam', steamId, 'DemoPlayerOnSteam');
     const survey = await postSurvey(
@@ -143,11 +149,7 @@ describe('the partner site profile and rewards pages', { timeout: TEST_TIMEOUT_M
     const browser = new TestBrowser();
     await visitSigningIn(browser, SITE_PAGES.profile);
     expect((await browser.fetch(site(SITE_PAGES.profile))).status).toBe(200);
-    await world.t.ctx.db
-      .updateTable('sessions')
-      .set({ revoked_at: new Date().toISOString() })
-      .where('user_id', '=', demo.id)
-      .execute();
+    await endHubSignIns(world);
     const again = await browser.fetch(site(SITE_PAGES.profile));
     expect(again.status).toBe(303);
     expect(new URL(again.headers.get('location')!).pathname).toBe('/oauth');
@@ -173,7 +175,7 @@ describe(
       const callback = await spaOAuth(
         world,
         new URL(first.headers.get('location')!),
-        await demoPlayerBearer(world),
+        await demoPlayerSession(world),
       );
       expect((await browser.fetch(callback)).status).toBe(303);
       // The hub stops answering (its listener closes; the app itself stays for the world's close).

@@ -10,6 +10,7 @@ import {
   DEMO_PLAYER,
   TEST_API_KEY,
   asUser,
+  followThroughProvider,
   json,
   seedDemoData,
   sessionOf,
@@ -54,27 +55,63 @@ export async function startPartnerSiteWorld(options: TestAppOptions = {}): Promi
   };
 }
 
-/** A fresh portal access token of the demo player (what the SPA holds after the log-in). */
-export async function demoPlayerBearer(world: PartnerSiteWorld): Promise<string> {
-  return (await sessionOf(world.t, { username: DEMO_PLAYER.username, password: DEMO_PLAYER.password })).token
-    .Value;
+/** The demo player's portal session in a browser: what the SPA holds after the log-in. */
+export interface PlayerSession {
+  /** The portal access token (the SPA's bearer). */
+  bearer: string;
+  /** The identity handle (the `_g2g_identity_` cookie the hub's OpenID Provider reads). */
+  identity: string;
+}
+
+/** A fresh portal session of the demo player. */
+export async function demoPlayerSession(world: PartnerSiteWorld): Promise<PlayerSession> {
+  const session = await sessionOf(world.t, {
+    username: DEMO_PLAYER.username,
+    password: DEMO_PLAYER.password,
+  });
+  return { bearer: session.token.Value, identity: session.identity };
 }
 
 /**
  * What the SPA's /oauth page does with the hub's authorization URL: GET /api/oauth with the page's query
- * and the player's bearer (or the anonymous one).
- * @returns the RedirectUri the page then follows
+ * and the player's bearer (or the anonymous one); for a player, the browser then follows the RedirectUri
+ * through the hub's OpenID Provider with the portal's identity cookie (issue 21 §2).
+ * @returns where the browser goes: the site's callback with the answer, or the portal's log-in page
  */
 export async function spaOAuth(
   world: PartnerSiteWorld,
   authorizationUrl: URL,
-  bearer: string | null,
+  player: PlayerSession | null,
 ): Promise<string> {
   const res = await world.t.app.inject({
     method: 'GET',
     url: `/api/oauth${authorizationUrl.search}`,
-    headers: bearer === null ? ANONYMOUS : asUser(bearer),
+    headers: player === null ? ANONYMOUS : asUser(player.bearer),
   });
   if (res.statusCode !== 200) throw new Error(`GET oauth answered ${res.statusCode}: ${res.body}`);
-  return json<{ RedirectUri: string }>(res).RedirectUri;
+  const redirect = json<{ RedirectUri: string }>(res).RedirectUri;
+  if (player === null) return redirect;
+  return (await followThroughProvider(world.t, new URL(redirect), player.identity)).href;
+}
+
+/**
+ * Ends, at the hub, every sign-in of the demo player at partner sites: the OpenID Provider's grants,
+ * codes and tokens of their account (what a log-out or "Remove access" does).
+ */
+export async function endHubSignIns(world: PartnerSiteWorld): Promise<void> {
+  await world.t.ctx.db
+    .deleteFrom('oidc_payloads')
+    .where('model', 'in', ['Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode'])
+    .where('account_id', '=', await demoIdUser(world))
+    .execute();
+}
+
+/** The demo player's public id. */
+export async function demoIdUser(world: PartnerSiteWorld): Promise<string> {
+  const row = await world.t.ctx.db
+    .selectFrom('users')
+    .select('id_user')
+    .where('username', '=', DEMO_PLAYER.username)
+    .executeTakeFirstOrThrow();
+  return row.id_user;
 }

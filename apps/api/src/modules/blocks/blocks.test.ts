@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { PartnerBlockResponseSchema, UserSchema } from '@guildgate/contracts';
 import { DEMO_PARTNER_CLIENT, DEMO_PLAYER } from '../../db/seed.ts';
-import { issueClientSecret } from '../sso/index.ts';
+import { issueClientSecret } from '../oauth-clients/index.ts';
 import {
   HUGE,
   NAUGHTY,

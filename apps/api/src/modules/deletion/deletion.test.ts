@@ -146,21 +146,6 @@ describe.each(STORES)('deletion on %s', (kind) => {
       })
       .execute();
     await t.ctx.db
-      .insertInto('oauth_codes')
-      .values({
-        code_hash: 'pending-code',
-        client_id: 'pending-code-client',
-        user_id: player.id,
-        redirect_uri: 'http://partner.test/callback',
-        code_challenge: null,
-        code_challenge_method: null,
-        created_at: now,
-        expires_at: soon,
-        used_at: null,
-        session_id: null,
-      })
-      .execute();
-    await t.ctx.db
       .insertInto('access_keys')
       .values({
         key_hash: 'spent-access-key',
@@ -227,7 +212,6 @@ describe.each(STORES)('deletion on %s', (kind) => {
       'survey_responses',
       'user_badges',
       'link_states',
-      'oauth_codes',
       'access_keys',
     ])
       expect(

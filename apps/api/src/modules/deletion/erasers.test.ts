@@ -109,7 +109,6 @@ describe('the erasers of account deletion against the migrated schema', () => {
         'email_tokens',
         'blocks',
         'access_keys',
-        'oauth_codes',
         'link_states',
       ]),
     );

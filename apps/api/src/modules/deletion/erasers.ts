@@ -13,7 +13,6 @@ import { playerDataEraser as newsletter } from '../newsletter/index.ts';
 import { playerDataEraser as session } from '../session/index.ts';
 import { playerDataEraser as email } from '../email-address/index.ts';
 import { playerDataEraser as linking } from '../linking/index.ts';
-import { playerDataEraser as sso } from '../sso/index.ts';
 import { playerDataEraser as oidc } from '../oidc/index.ts';
 import { playerDataEraser as survey } from '../survey/index.ts';
 import { playerDataEraser as accessKey } from '../access-key/index.ts';
@@ -32,7 +31,6 @@ export const PLAYER_DATA_ERASERS: readonly PlayerDataEraser[] = orderedForDeleti
   session,
   email,
   linking,
-  sso,
   oidc,
   survey,
   accessKey,

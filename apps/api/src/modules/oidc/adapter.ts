@@ -14,7 +14,7 @@
  * be revoked by id. Expired rows are swept at most once a minute per
  * node, during a write.
  */
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -106,9 +106,18 @@ export class KyselyAdapter implements Adapter {
     return payloadOf(row);
   }
 
-  /** Marks the object stored under `id` as used now. */
+  /**
+   * Marks the object stored under `id` (a code, a refresh token) as used now. oidc-provider checks that
+   * it is unused before, but not atomically: two exchanges of one code at once would both pass. Here only
+   * the first use updates the row; a second one is a replay (RFC 6749 §4.1.2, RFC 9700 §4.14.2), whose
+   * grant — with every token the first use gave — is revoked before it is refused.
+   * @throws oidc-provider's InvalidGrant when the object was already used
+   */
   async consume(id: string): Promise<void> {
-    await consumePayload(this.db, this.model, sha256(id), isoNow());
+    const { consumed, grantId } = await consumePayload(this.db, this.model, sha256(id), isoNow());
+    if (consumed) return;
+    if (grantId !== null) await deletePayloadsOfGrant(this.db, grantId, { withGrant: true });
+    throw new errors.InvalidGrant(`${this.model} already consumed`);
   }
 
   /** Deletes the object stored under `id`. */

@@ -19,7 +19,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
-import { registerClient } from '../sso/index.ts';
+import { registerClient } from '../oauth-clients/index.ts';
 import { isFirstParty } from './index.ts';
 import { CookieJar, HTTP, navigate } from './test-support.ts';
 

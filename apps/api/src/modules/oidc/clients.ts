@@ -22,7 +22,7 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { allowedRedirectOrNull } from '../redirect/index.ts';
-import { isFirstPartyClient, registeredClient } from '../sso/index.ts';
+import { isFirstPartyClient, registeredClient } from '../oauth-clients/index.ts';
 import { isStorableKey } from './adapter.ts';
 
 /** The grants the provider serves (RFC 6749 §4.1, §6); a stored other one is left out. */

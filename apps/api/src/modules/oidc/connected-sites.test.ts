@@ -12,7 +12,7 @@ import * as oauth from 'oauth4webapi';
 import { ENDPOINTS, type ConnectedSite } from '@guildgate/contracts';
 import { ANONYMOUS, asUser, freePort, json, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, expectErrors, sessionOf, type Player } from '../../test/helpers.ts';
-import { issueClientSecret } from '../sso/index.ts';
+import { issueClientSecret } from '../oauth-clients/index.ts';
 import { HTTP, signInAt, type TestClient } from './test-support.ts';
 
 /** The registered and allow-listed redirect URI of the suite's partner clients. */

@@ -25,7 +25,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { isoNow } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
-import { registeredClient } from '../sso/index.ts';
+import { registeredClient } from '../oauth-clients/index.ts';
 import { KyselyAdapter } from './adapter.ts';
 import { SCOPE_CLAIMS } from './claims.ts';
 import { findGrantPayloadsOfAccount, GRANT_MODEL, type AccountPayloadRow } from './store.ts';

@@ -1,8 +1,7 @@
 /**
  * Public surface of the oidc module (issue 21): the hub as a standard OpenID Provider — `oidc-provider`
  * on our store, keys, clients and players (OpenID Connect Core 1.0, Discovery 1.0, RFC 6749, RFC 7636,
- * RFC 7662, RFC 7009, RP-Initiated and Back-Channel Logout 1.0), beside the spec's own calls (sso
- * module). `oidcRoutes` mounts it (app.ts); `connectedSitesRoutes` are the account area's calls on the
+ * RFC 7662, RFC 7009, RP-Initiated and Back-Channel Logout 1.0), whose engine (engine.ts) the spec's own calls (sso module) use in-process (in-process.ts). `oidcRoutes` mounts it (app.ts); `connectedSitesRoutes` are the account area's calls on the
  * player's grants (issue 21 §4); it ends a player's provider sessions on a portal log-out; `isFirstParty`
  * says whether a client skips consent; `playerDataEraser` is its part of account deletion.
  */
@@ -11,7 +10,16 @@ import { deletePayloadsOfAccount } from './store.ts';
 
 export { oidcRoutes } from './routes.ts';
 export { connectedSitesRoutes } from './connected-sites-routes.ts';
-export { issuerOf } from './provider.ts';
+export { authorizationEndpointOf, issuerOf, SPEC_CALL_PARAMETER } from './provider.ts';
+export { startOidcEngine, type OidcEngine } from './engine.ts';
+export {
+  findAccessToken,
+  findClientAccessToken,
+  requestTokens,
+  type IssuedAccessToken,
+  type TokenEndpointAnswer,
+  type TokenRequestOrigin,
+} from './in-process.ts';
 export { isFirstParty } from './clients.ts';
 
 /**

@@ -13,7 +13,7 @@ import * as oauth from 'oauth4webapi';
 import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
 import { CookieJar, HTTP, navigate, signInAt } from './test-support.ts';
-import { issueClientSecret } from '../sso/index.ts';
+import { issueClientSecret } from '../oauth-clients/index.ts';
 import { rotateIdTokenSigningKey } from '../session/index.ts';
 import { playerDataEraser } from './index.ts';
 

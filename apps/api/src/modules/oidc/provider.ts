@@ -48,6 +48,39 @@ export function issuerOf(ctx: Pick<AppContext, 'config'>): string {
   return `${ctx.config.publicUrl}${OIDC_PATH}`;
 }
 
+/** The provider's authorization endpoint (RFC 6749 §3.1; oidc-provider's `/auth` under the issuer). */
+export function authorizationEndpointOf(ctx: Pick<AppContext, 'config'>): string {
+  return `${issuerOf(ctx)}/auth`;
+}
+
+/**
+ * The authorization request parameter GET oauth adds (sso module; issue 21 §2): the request comes from
+ * a partner of the spec's calls, which knows the hub by its origin rather than by this issuer, so its
+ * authorization response carries no `iss` (RFC 9207 is for clients that discovered the issuer; such a
+ * client checks `iss` against the issuer it was given and would refuse the answer).
+ */
+export const SPEC_CALL_PARAMETER = 'guildgate_spec_call';
+
+/**
+ * Koa middleware of the provider: for an authorization request of the spec's calls
+ * ({@link SPEC_CALL_PARAMETER}), takes `iss` out of the redirect's query.
+ */
+async function withoutIssuerForSpecCalls(koa: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  await next();
+  const location = koa.response.get('location');
+  if (!location || !URL.canParse(location)) return;
+  let specCall = false;
+  try {
+    specCall = typeof koa.oidc.params?.[SPEC_CALL_PARAMETER] === 'string';
+  } catch {
+    specCall = false;
+  }
+  const target = new URL(location);
+  if (!specCall || !target.searchParams.has('iss')) return;
+  target.searchParams.delete('iss');
+  koa.set('location', target.href);
+}
+
 /** The path of interaction `uid`, the portal's page for a pending authorization (interaction.ts). */
 export function interactionPath(uid: string): string {
   return `${OIDC_PATH}/interaction/${encodeURIComponent(uid)}`;
@@ -148,6 +181,7 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, names]) => [scope, [...names]])),
     scopes: Object.keys(SCOPE_CLAIMS),
     responseTypes: ['code'],
+    extraParams: [SPEC_CALL_PARAMETER],
     pkce: { required: () => true },
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     clientDefaults: {
@@ -222,6 +256,7 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
   const provider = new Provider(issuerOf(ctx), configuration);
   // routes.ts sets X-Forwarded-Proto/Host from Fastify's own reading, which follows TRUST_PROXY.
   provider.proxy = true;
+  provider.use(withoutIssuerForSpecCalls);
   // `oauth_clients` keeps the SHA-256 of a secret (RFC 6819 §5.1.4.1.3), given to the provider as the
   // client's `client_secret` (clients.ts): the presented secret is hashed before the constant-time
   // comparison — the client prototype hook oidc-provider exposes for hashed secrets (its issue #631).

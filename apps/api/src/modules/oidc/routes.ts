@@ -16,18 +16,16 @@
  * `X-Forwarded-Proto` / `X-Forwarded-Host`, which are set here from Fastify's own reading of the request —
  * so exactly the proxies of TRUST_PROXY are believed, as everywhere else in the app.
  *
- * Signing keys: the RS256 ID-token keys (the signing one, announced and retiring ones; rotation in
- * session/signing-keys.ts) and the access tokens' EdDSA key of the key store (session module), all
- * published at `/oidc/jwks`.
+ * The provider itself is the node's {@link OidcEngine} (engine.ts), shared with the spec's calls.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { loadIdTokenSigningKeys, type IdTokenSigningKeys } from '../session/index.ts';
 import { endProviderSessions } from './backchannel.ts';
 import { handleInteraction } from './interaction.ts';
-import { countClientAuthenticationFailures, refuseSecretGuessing } from './throttle.ts';
-import { buildProvider, OIDC_PATH } from './provider.ts';
+import type { OidcEngine } from './engine.ts';
+import { refuseSecretGuessing } from './throttle.ts';
+import { OIDC_PATH } from './provider.ts';
 
 /** Discovery's path under the issuer and on the API origin (OIDC Discovery §4.1). */
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
@@ -36,33 +34,11 @@ const DISCOVERY_PATH = '/.well-known/openid-configuration';
 const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for'] as const;
 
 /**
- * Builds the provider on the key store's signing keys and registers its routes on `app` (the root, not
- * the `/api` scope: the provider's endpoints carry no `x-api-key`). The RS256 keys are read again every
- * OIDC_KEY_CHECK_SECONDS and at each planned activation or retirement (session/signing-keys.ts); when
- * the set changed, the provider is rebuilt on it (its state is all in the store and the cookies).
- * @throws SealedSecretError when a stored RS256 key's key-encryption key is not configured
+ * Registers the provider's routes on `app` (the root, not the `/api` scope: the provider's endpoints
+ * carry no `x-api-key`), answered by `engine`'s provider of the moment.
  */
-export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const build = (keys: IdTokenSigningKeys) => {
-    const provider = buildProvider(ctx, [...keys.keys, ctx.signingKey.privateJwk]);
-    countClientAuthenticationFailures(ctx, provider);
-    return { provider, callback: provider.callback(), keys };
-  };
-  const fingerprint = (keys: IdTokenSigningKeys) => keys.keys.map((key) => key.kid).join(' ');
-  let current = build(await loadIdTokenSigningKeys(ctx.db, ctx.keys));
-  let checkedAt = Date.now();
-
-  /** The provider on the keys of now (read again when due; see above). */
-  const provider = async () => {
-    const now = Date.now();
-    const planned = current.keys.nextChange;
-    if (now - checkedAt < ctx.config.oidcKeyCheckSeconds * 1000 && (planned === null || now < planned))
-      return current;
-    checkedAt = now;
-    const keys = await loadIdTokenSigningKeys(ctx.db, ctx.keys, now);
-    current = fingerprint(keys) === fingerprint(current.keys) ? { ...current, keys } : build(keys);
-    return current;
-  };
+export async function oidcRoutes(app: FastifyInstance, ctx: AppContext, engine: OidcEngine): Promise<void> {
+  const provider = () => engine.current();
 
   // A portal log-out ends the player's provider sessions, with back-channel log-out (backchannel.ts).
   ctx.signOuts.listen(async (idUser) => {

@@ -56,19 +56,31 @@ export async function findPayloadBy(
     .executeTakeFirst();
 }
 
-/** Marks object `idHash` of `model` consumed at `now` (a used code or rotated refresh token). */
+/**
+ * Marks object `idHash` of `model` used at `now`, unless it already was: of concurrent uses, exactly one
+ * updates the row (the condition is part of the update).
+ * @returns whether this call used it, and the object's grant id (null when it has none or is gone)
+ */
 export async function consumePayload(
   db: Kysely<Database>,
   model: string,
   idHash: string,
   now: string,
-): Promise<void> {
-  await db
+): Promise<{ consumed: boolean; grantId: string | null }> {
+  const result = await db
     .updateTable('oidc_payloads')
     .set({ consumed_at: now })
     .where('model', '=', model)
     .where('id_hash', '=', idHash)
-    .execute();
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom('oidc_payloads')
+    .select('grant_id')
+    .where('model', '=', model)
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  return { consumed: result.numUpdatedRows > 0n, grantId: row?.grant_id ?? null };
 }
 
 /** Deletes object `idHash` of `model`. */
@@ -78,14 +90,17 @@ export async function deletePayload(db: Kysely<Database>, model: string, idHash:
 
 /**
  * Deletes every object of grant `grantId` but the grant itself, whatever its model (RFC 7009 §2.1: the
- * grant's codes and tokens; the Grant row, which carries its own id as `grant_id`, goes by its id).
+ * grant's codes and tokens; the Grant row, which carries its own id as `grant_id`, goes by its id) — or
+ * the grant too with `withGrant` (a replayed code or refresh token, adapter.ts).
  */
-export async function deletePayloadsOfGrant(db: Kysely<Database>, grantId: string): Promise<void> {
-  await db
-    .deleteFrom('oidc_payloads')
-    .where('grant_id', '=', grantId)
-    .where('model', '!=', GRANT_MODEL)
-    .execute();
+export async function deletePayloadsOfGrant(
+  db: Kysely<Database>,
+  grantId: string,
+  { withGrant = false }: { withGrant?: boolean } = {},
+): Promise<void> {
+  let query = db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId);
+  if (!withGrant) query = query.where('model', '!=', GRANT_MODEL);
+  await query.execute();
 }
 
 /** A stored object of a player as the connected-sites list reads it. */

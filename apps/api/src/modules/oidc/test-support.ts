@@ -19,7 +19,12 @@ export class CookieJar {
 
   /** Takes the Set-Cookie headers of `response`. */
   take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
+    this.takeLines(response.headers.getSetCookie());
+  }
+
+  /** Takes Set-Cookie header lines (e.g. of an injected request's answer). */
+  takeLines(lines: readonly string[]): void {
+    for (const line of lines) {
       const [pair = '', ...attributes] = line.split(';');
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
@@ -67,6 +72,31 @@ export async function navigate(
     location: new URL(response.headers.get('location') ?? '', url).href,
     body,
   };
+}
+
+/**
+ * Follows, as a browser does with the portal's identity cookie `identity`, an authorization request at
+ * the provider (`start`, e.g. GET oauth's RedirectUri) through its interaction with injected requests,
+ * until the browser leaves the provider (`/oidc/…`).
+ * @returns where the browser goes then (the client's redirect URI with the answer)
+ */
+export async function followThroughProvider(t: TestApp, start: URL, identity: string): Promise<URL> {
+  const jar = new CookieJar();
+  jar.set('_g2g_identity_', identity);
+  let target = start;
+  for (let hop = 0; target.pathname.startsWith('/oidc/'); hop += 1) {
+    expect(hop, target.href).toBeLessThan(8);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers: { cookie: jar.header() },
+    });
+    const cookies = res.headers['set-cookie'];
+    jar.takeLines(cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [cookies]);
+    expect([302, 303], `${target.href} → ${String(res.statusCode)} ${res.body}`).toContain(res.statusCode);
+    target = new URL(String(res.headers.location), target);
+  }
+  return target;
 }
 
 /** A confidential partner client of a test: its metadata, secret and registered redirect URI. */

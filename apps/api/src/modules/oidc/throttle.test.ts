@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
-import { issueClientSecret } from '../sso/index.ts';
+import { issueClientSecret } from '../oauth-clients/index.ts';
 
 const CLIENT = 'oidc-guessed';
 

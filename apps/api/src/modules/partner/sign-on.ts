@@ -31,7 +31,7 @@ import {
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { findUserByPartnerIdentity } from '../accounts/index.ts';
 import { createSession, type RequestOrigin } from '../session/index.ts';
-import { resolveClientId } from '../sso/index.ts';
+import { resolveClientId } from '../oauth-clients/index.ts';
 import { claimToken, findUsableToken, issueToken, tokenHash } from '../single-use-tokens/index.ts';
 import { deleteExpiredSignOns, keepIdentityForRegistration, SIGN_ON_STATE_KIND } from './store.ts';
 

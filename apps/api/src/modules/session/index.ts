@@ -33,6 +33,7 @@ export {
   mintTokens,
   openSession,
   portalPlayerOfIdentity,
+  refreshTokens,
   revokeSessions,
   type MintedTokens,
   type OpenedSession,

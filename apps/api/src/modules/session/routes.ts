@@ -1,7 +1,8 @@
 /**
  * Routes of the session domain (spec §7): POST log/identify, POST log/log-in,
- * POST log/user/{id}/log-in, GET token/{identity}, GET token/refresh, GET token/verify,
- * POST log/user/{id}/log-out. With the captcha flag on, the three log-in calls need a reCAPTCHA token of
+ * POST log/user/{id}/log-in, GET token/{identity}, POST log/user/{id}/log-out (GET token/refresh and GET
+ * token/verify are registered by the sso module, which answers the portal's client with this module's
+ * `refreshTokens` and `verifyAccessToken`). With the captcha flag on, the three log-in calls need a reCAPTCHA token of
  * the action login (spec §4, §5 Captcha).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,15 +11,9 @@ import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
-import {
-  authenticatedClientOf,
-  clientOrAnonymousAuth,
-  requireClientAuthentication,
-} from '../../plugins/client-auth.ts';
 import { identify, logIn, logInUser, type LoginRequest } from './login.ts';
 import { deviceCookieName, setDeviceCookie } from './device-cookies.ts';
-import { logOut, refreshTokens, tokenForIdentity } from './sessions.ts';
-import { verifyAccessToken } from './authentication.ts';
+import { logOut, tokenForIdentity } from './sessions.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/index.ts';
 import { captchaEnabled, requireCaptcha } from '../captcha/index.ts';
@@ -87,26 +82,6 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return tokenForIdentity(ctx, request.params.identity);
-    },
-  });
-
-  // A partner's server authenticates its client with HTTP Basic here; the SPA sends the anonymous bearer.
-  const clientOrAnonymous = clientOrAnonymousAuth(ctx, anonymous);
-
-  endpointRoute(r, ENDPOINTS.getTokenRefresh, {
-    onRequest: clientOrAnonymous,
-    handler: async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      await requireClientAuthentication(ctx, request, request.query.client_id);
-      return refreshTokens(ctx, request.query);
-    },
-  });
-
-  endpointRoute(r, ENDPOINTS.getTokenVerify, {
-    onRequest: clientOrAnonymous,
-    handler: async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return verifyAccessToken(ctx, request.query, authenticatedClientOf(request)?.clientId ?? null);
     },
   });
 

@@ -1,8 +1,7 @@
 /**
  * The one store of single-use tokens (DESIGN.md §5 "single-use, expiring, hashed secrets"; issue 20
  * §3): e-mail links (`email_tokens`), provider link states (`link_states`), partner sign-on states,
- * registrations and log-in tickets (`partner_sign_ons`), authorization codes (`oauth_codes`, RFC 6749
- * §4.1.2), refresh tokens (`refresh_tokens`) and access keys (`access_keys`).
+ * registrations and log-in tickets (`partner_sign_ons`), refresh tokens (`refresh_tokens`) and access keys (`access_keys`).
  *
  * The token itself is shown once (in a link, a redirect, a response); the store keeps only its SHA-256
  * (lib/crypto.ts `sha256`, hex). Each kind is described by a {@link SingleUseTokenKind}: its table, hash
@@ -29,7 +28,7 @@ import { isoNow } from '../../lib/time.ts';
 
 /** The tables that hold single-use tokens. */
 export type TokenTable =
-  'email_tokens' | 'link_states' | 'partner_sign_ons' | 'oauth_codes' | 'refresh_tokens' | 'access_keys';
+  'email_tokens' | 'link_states' | 'partner_sign_ons' | 'refresh_tokens' | 'access_keys';
 
 /** A column name of table `T`. */
 export type ColumnOf<T extends TokenTable> = keyof Database[T] & string;

@@ -1,14 +1,18 @@
 /**
- * Routes of the hub's authorization code flow (spec §1 Single sign-on, §7 GET oauth; RFC 6749 §4.1;
- * docs/partner-api.md):
- * - GET oauth (authorization-endpoint.ts), called by the SPA's /oauth page with the `x-api-key` and the anonymous bearer
- *   or the player's token → `{ RedirectUri }`;
+ * Routes of the spec's single-sign-on calls, thin adapters over the hub's OpenID Provider (issue 21 §2;
+ * spec §1 Single sign-on, §7 GET oauth, token/refresh, token/verify; RFC 6749 §4.1; docs/partner-api.md
+ * "compatibility"):
+ * - GET oauth (authorization-endpoint.ts), called by the SPA's /oauth page with the `x-api-key` and the
+ *   anonymous bearer or the player's token → `{ RedirectUri }`, the provider's authorization endpoint;
  * - POST oauth/token (token-endpoint.ts), called by a partner site's server: no `x-api-key`; the client
  *   authenticates with HTTP Basic (plugins/client-auth.ts) or `client_secret_post` (RFC 6749 §2.3.1),
  *   never both; the body is `application/x-www-form-urlencoded` (RFC 6749 §4.1.3) or JSON. Every answer
  *   carries `Cache-Control: no-store` and `Pragma: no-cache` (RFC 6749 §5.1); refusals carry the RFC 6749
  *   §5.2 `error` (and `error_description`) and our §8 `ErrorMessages` together: 400 invalid_request,
  *   invalid_grant, unsupported_grant_type; 401 invalid_client with `WWW-Authenticate: Basic`;
+ * - GET token/refresh and GET token/verify: the portal's own client's session (session module, spec §4),
+ *   a partner client's tokens at the provider (token-endpoint.ts); a partner's server authenticates its
+ *   client with HTTP Basic there, the SPA sends the anonymous bearer;
  * - GET oauth/profile, called by a partner site's server with its HTTP Basic client credentials and the
  *   access token the hub issued to it: the public profile and badges of the player the token names.
  */
@@ -26,18 +30,27 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth } from '../../plugins/auth.ts';
 import {
   authenticateClient,
+  authenticatedClientOf,
   BASIC_CHALLENGE,
   clientAuth,
+  clientOrAnonymousAuth,
   partnerClientOf,
   verifyClientCredentials,
 } from '../../plugins/client-auth.ts';
 import { toErrorResponse } from '../../plugins/error-handler.ts';
 import { AppError, badRequest, rateLimited } from '../../lib/errors.ts';
-import { authenticateToken, hasScope } from '../session/index.ts';
+import { hasScope, refreshTokens, verifyAccessToken } from '../session/index.ts';
 import { loadUser } from '../profile/index.ts';
+import type { OidcEngine, TokenRequestOrigin } from '../oidc/index.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { handleAuthorizationRequest } from './authorization-endpoint.ts';
-import { handleAccessTokenRequest, invalidRequest, OAuthTokenRefusal } from './token-endpoint.ts';
+import {
+  clientTokenHolder,
+  handleAccessTokenRequest,
+  invalidRequest,
+  OAuthTokenRefusal,
+  refreshClientTokens,
+} from './token-endpoint.ts';
 import { consumedBy, takeQuota, tryConsume } from '../rate-limits/index.ts';
 
 /** What each refusal tells a partner's developer (never which check of a grant failed). */
@@ -48,6 +61,18 @@ const DESCRIPTIONS: Record<OAuthTokenErrorCode, string> = {
     'The code is invalid, expired or used, or was issued to another client or redirect_uri, or the code_verifier does not match.',
   unsupported_grant_type: 'Only the authorization_code grant is supported.',
 };
+
+/** Where a request came from, for the provider (its failure counters, the grant's records). */
+function originOf(request: FastifyRequest): TokenRequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, protocol: request.protocol, host: request.host, userAgent: agent };
+}
+
+/** The request's HTTP Basic `Authorization` header, if it has one (RFC 6749 §2.3.1). */
+function basicHeaderOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' && /^Basic /i.test(header) ? header : undefined;
+}
 
 /** Sets the RFC 6749 §5.1 no-caching headers of every token answer. */
 function noStore(reply: FastifyReply): FastifyReply {
@@ -142,7 +167,8 @@ function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: Fasti
       error_description: DESCRIPTIONS[error.error],
       ErrorMessages: [{ Property: error.property, ErrorMessage: error.code }],
     };
-    void reply.code(400).send(body);
+    if (error.status === 401) void reply.header('www-authenticate', BASIC_CHALLENGE);
+    void reply.code(error.status).send(body);
     return;
   }
   const { status, body, headers } = toErrorResponse(error);
@@ -163,8 +189,11 @@ function tokenErrorHandler(error: unknown, request: FastifyRequest, reply: Fasti
   void reply.send(body);
 }
 
-/** Registers GET oauth, POST oauth/token and GET oauth/profile on the /api scope. */
-export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * Registers GET oauth, POST oauth/token, GET oauth/profile, GET token/refresh and GET token/verify on the
+ * /api scope, the partner clients' answered by `engine`'s provider.
+ */
+export async function ssoRoutes(app: FastifyInstance, ctx: AppContext, engine: OidcEngine): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   endpointRoute(r, ENDPOINTS.getOAuth, {
@@ -174,9 +203,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       void reply.header('cache-control', 'no-store');
       const mark = request.url.indexOf('?');
       const rawQuery = mark === -1 ? '' : request.url.slice(mark + 1);
-      return {
-        RedirectUri: await handleAuthorizationRequest(ctx, request.query, request.auth, rawQuery, request.ip),
-      };
+      return { RedirectUri: await handleAuthorizationRequest(ctx, request.query, request.auth, rawQuery) };
     },
   });
 
@@ -187,12 +214,12 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const { access_token } = request.query;
-      // Only this client's tokens (their audience), of a live session of a player who is not banned.
-      const auth = access_token
-        ? await authenticateToken(ctx, access_token, partnerClientOf(request).clientId)
+      // Only this client's tokens, of a standing grant of a player who is not banned.
+      const holder = access_token
+        ? await clientTokenHolder(engine, ctx, access_token, partnerClientOf(request).clientId)
         : null;
-      if (!auth || !hasScope(auth.scope, 'profile')) throw badRequest('ERROR_TOKEN_INVALID');
-      const user = await loadUser(ctx, auth.userId, false);
+      if (!holder || !hasScope(holder.scope, 'profile')) throw badRequest('ERROR_TOKEN_INVALID');
+      const user = await loadUser(ctx, holder.userId, false);
       return {
         Id_User: user.Id_User,
         Username: user.Username,
@@ -201,6 +228,39 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         CreatedAt: user.CreatedAt,
         Badges: user.Badges,
       };
+    },
+  });
+
+  // A partner's server authenticates its client with HTTP Basic here; the SPA sends the anonymous bearer.
+  const clientOrAnonymous = clientOrAnonymousAuth(ctx, anonymousAuth(ctx));
+
+  endpointRoute(r, ENDPOINTS.getTokenRefresh, {
+    onRequest: clientOrAnonymous,
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { query } = request;
+      const authenticated = authenticatedClientOf(request);
+      // A call authenticated as one client never acts for another.
+      if (authenticated && authenticated.clientId !== query.client_id)
+        throw badRequest('ERROR_TOKEN_INVALID');
+      if (query.client_id === ctx.config.portalClientId) return refreshTokens(ctx, query);
+      return refreshClientTokens(engine, ctx, query, basicHeaderOf(request), originOf(request));
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.getTokenVerify, {
+    onRequest: clientOrAnonymous,
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { client_id, access_token } = request.query;
+      const authenticated = authenticatedClientOf(request)?.clientId ?? null;
+      if (client_id === ctx.config.portalClientId || !client_id || !access_token) {
+        return verifyAccessToken(ctx, request.query, authenticated);
+      }
+      if (authenticated !== null && authenticated !== client_id) throw badRequest('ERROR_TOKEN_INVALID');
+      const holder = await clientTokenHolder(engine, ctx, access_token, client_id);
+      if (!holder) throw badRequest('ERROR_TOKEN_INVALID');
+      return { ExpiresIn: holder.expiresIn, Id_User: holder.idUser, Username: holder.username };
     },
   });
 
@@ -216,11 +276,14 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       errorHandler: tokenErrorHandler,
       handler: async (request, reply) => {
         const clientId = await tokenClient(ctx, request, request.body);
-        const agent = request.headers['user-agent'];
-        const answer = await handleAccessTokenRequest(ctx, clientId, request.body, {
-          ip: request.ip,
-          userAgent: typeof agent === 'string' ? agent : null,
-        });
+        const answer = await handleAccessTokenRequest(
+          engine,
+          ctx,
+          clientId,
+          request.body,
+          basicHeaderOf(request),
+          originOf(request),
+        );
         noStore(reply);
         return answer;
       },

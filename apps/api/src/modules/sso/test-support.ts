@@ -16,7 +16,8 @@ import {
   type TestAppOptions,
 } from '../../test/harness.ts';
 import { createPlayer, sessionOf, type Player } from '../../test/helpers.ts';
-import { issueClientSecret } from './index.ts';
+import { issueClientSecret } from '../oauth-clients/index.ts';
+import { followThroughProvider } from '../oidc/test-support.ts';
 
 /** The partner clients of the suites. */
 export const CLIENT = 'forum-example';
@@ -36,6 +37,8 @@ export interface Hub {
   player: Player;
   /** The player's portal access token (GET oauth's bearer). */
   bearer: string;
+  /** The player's identity handle (the `_g2g_identity_` cookie the provider's interaction reads). */
+  identity: string;
 }
 
 /** Starts a test app with CLIENT and OTHER registered and a confirmed, logged-in player `username`. */
@@ -62,8 +65,8 @@ export async function startHub(
     .where('client_id', '=', OTHER)
     .execute();
   const player = await createPlayer(t, username);
-  const bearer = (await sessionOf(t, player)).token.Value;
-  return { t, secret, otherSecret, player, bearer };
+  const session = await sessionOf(t, player);
+  return { t, secret, otherSecret, player, bearer: session.token.Value, identity: session.identity };
 }
 
 /** The first §8 code of an answer. */
@@ -104,17 +107,31 @@ export function getOAuth(
   return hub.t.app.inject({ method: 'GET', url: `/api/oauth?${new URLSearchParams(query)}`, headers });
 }
 
-/** The RedirectUri of a 200 GET oauth answer, as a URL. */
+/** The RedirectUri of a 200 answer of GET oauth. */
 export function redirectOf(res: LightMyRequestResponse): URL {
   expect(res.statusCode, res.body).toBe(200);
-  return new URL(json<{ RedirectUri: string }>(res).RedirectUri);
+  return new URL(json<{ RedirectUri: string }>(res).RedirectUri, 'http://portal.invalid');
 }
 
-/** A fresh code of CLIENT for the player (with extra authorization parameters). */
+/**
+ * Where the browser of `hub`'s player ends after GET oauth: the RedirectUri, followed — as the browser
+ * does, with the portal's identity cookie — through the provider's authorization endpoint and its
+ * interaction until it leaves the provider (`/oidc/…`).
+ * @param identity the browser's identity cookie (default: the hub player's)
+ */
+export async function authorize(
+  hub: Hub,
+  query: Record<string, string>,
+  identity: string = hub.identity,
+): Promise<URL> {
+  return followThroughProvider(hub.t, redirectOf(await getOAuth(hub, query)), identity);
+}
+
+/** A new code for `hub`'s player (GET oauth through the provider), checked to come with its state. */
 export async function newCode(hub: Hub, extra: Record<string, string> = {}): Promise<string> {
   const query = { ...AUTHORIZATION, ...extra };
-  const target = redirectOf(await getOAuth(hub, query));
-  expect(target.searchParams.get('state')).toBe(query.state);
+  const target = await authorize(hub, query);
+  expect(target.searchParams.get('state'), target.href).toBe(query.state);
   const code = target.searchParams.get('code');
   expect(code).toBeTruthy();
   return code!;
@@ -158,9 +175,14 @@ export interface HubTokens {
   Id_User: string;
 }
 
-/** Exchanges a fresh code of CLIENT; asserts success. */
-export async function tokensOf(hub: Hub): Promise<HubTokens> {
-  const res = await postToken(hub, grant(await newCode(hub)));
+/** Exchanges a fresh code of `client` (CLIENT or OTHER) with its credentials; asserts success. */
+export async function tokensOf(hub: Hub, client: string = CLIENT): Promise<HubTokens> {
+  const code = await newCode(hub, { client_id: client });
+  const res = await postToken(
+    hub,
+    grant(code),
+    basic(client, client === CLIENT ? hub.secret : hub.otherSecret),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return json<HubTokens>(res);
 }

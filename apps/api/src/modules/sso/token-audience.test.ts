@@ -5,6 +5,7 @@
  * (so GET oauth never issues a code on it); it still works where a partner needs it (token/verify,
  * token/refresh with the client's own authentication). The portal's own tokens carry scope `account`.
  */
+import { sha256 } from '../../lib/crypto.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import type { InjectOptions } from 'fastify';
@@ -36,9 +37,16 @@ describe.each(STORES)('token audiences on %s', (kind) => {
     await hub.t.close();
   });
 
-  it("mints the portal's tokens with scope account and a partner's with scope openid profile", () => {
+  it("mints the portal's tokens with scope account and a partner's with scope openid profile", async () => {
     expect(decodeJwt(hub.bearer)).toMatchObject({ aud: hub.t.config.portalClientId, scope: 'account' });
-    expect(decodeJwt(partner.access_token)).toMatchObject({ aud: CLIENT, scope: 'openid profile' });
+    // A partner's token is the OpenID Provider's (opaque, issue 21 §2), of that client and scope.
+    const stored = await hub.t.ctx.db
+      .selectFrom('oidc_payloads')
+      .select('payload')
+      .where('model', '=', 'AccessToken')
+      .where('id_hash', '=', sha256(partner.access_token))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.payload)).toMatchObject({ clientId: CLIENT, scope: 'openid profile' });
   });
 
   it("refuses a partner's token with 401 on every player route of the fuzz tables", async () => {
@@ -105,14 +113,20 @@ describe.each(STORES)('token audiences on %s', (kind) => {
   });
 
   it("issues no authorization code on a partner's token, for any client", async () => {
-    const before = await hub.t.ctx.db.selectFrom('oauth_codes').select('code_hash').execute();
+    const codes = () =>
+      hub.t.ctx.db
+        .selectFrom('oidc_payloads')
+        .select('id_hash')
+        .where('model', '=', 'AuthorizationCode')
+        .execute();
+    const before = await codes();
     const headers = { 'x-api-key': ANONYMOUS['x-api-key'], authorization: `Bearer ${partner.access_token}` };
     for (const client_id of [CLIENT, 'wiki-example']) {
       const res = await getOAuth(hub, { ...AUTHORIZATION, client_id }, headers);
       expect(res.statusCode, res.body).toBe(401);
       expect(firstCode(res)).toBe('ERROR_TOKEN_INVALID');
     }
-    const after = await hub.t.ctx.db.selectFrom('oauth_codes').select('code_hash').execute();
+    const after = await codes();
     expect(after).toHaveLength(before.length);
   });
 
@@ -168,6 +182,11 @@ describe.each(STORES)('token audiences on %s', (kind) => {
     });
     expect(authenticated.statusCode, authenticated.body).toBe(200);
     const next = json<{ AccessToken: string }>(authenticated);
-    expect(decodeJwt(next.AccessToken)).toMatchObject({ aud: CLIENT, scope: 'openid profile' });
+    const verified = await hub.t.app.inject({
+      method: 'GET',
+      url: `/api/token/verify?${new URLSearchParams({ client_id: CLIENT, access_token: next.AccessToken })}`,
+      headers: ANONYMOUS,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
   });
 });

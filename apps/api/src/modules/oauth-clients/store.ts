@@ -1,48 +1,10 @@
 /**
- * The store of the sso module (spec §1 Single sign-on; RFC 6749): the registered OAuth clients
- * (`oauth_clients`, each secret kept as SHA-256) and the authorization codes (`oauth_codes`, single-use
- * tokens, see {@link AUTHORIZATION_CODE_KIND}). Every function takes `db`, which may be the caller's
- * transaction.
+ * The store of the oauth-clients module (spec §1 Single sign-on; RFC 6749 §2): the registered OAuth
+ * clients, `oauth_clients`, each secret kept as SHA-256. Every function takes `db`, which may be the
+ * caller's transaction.
  */
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, OauthClientsTable } from '../../db/schema.ts';
-import type { SingleUseTokenKind } from '../single-use-tokens/index.ts';
-
-/**
- * How authorization codes are stored (RFC 6749 §4.1.2: short-lived, single use): `oauth_codes` by
- * `code_hash`, owned by `user_id`. They differ from the other single-use tokens in one way
- * (token-endpoint.ts): a used code presented again revokes the session its first exchange opened
- * (`session_id`), so the exchange reads the row in every state before claiming it.
- */
-export const AUTHORIZATION_CODE_KIND: SingleUseTokenKind<'oauth_codes'> = {
-  table: 'oauth_codes',
-  hashColumn: 'code_hash',
-  expiresColumn: 'expires_at',
-  usedColumn: 'used_at',
-  playerColumn: 'user_id',
-};
-
-// ---- oauth_codes -------------------------------------------------------------------------------
-
-/** Deletes the codes that expired before `before` (ISO 8601; housekeeping). */
-export async function deleteCodesExpiredBefore(db: Kysely<Database>, before: string): Promise<void> {
-  await db.deleteFrom('oauth_codes').where('expires_at', '<', before).execute();
-}
-
-/** Records the session the exchange of code `codeHash` opened. */
-export async function setCodeSession(
-  db: Kysely<Database>,
-  codeHash: string,
-  sessionId: string,
-): Promise<void> {
-  await db
-    .updateTable('oauth_codes')
-    .set({ session_id: sessionId })
-    .where('code_hash', '=', codeHash)
-    .execute();
-}
-
-// ---- oauth_clients -----------------------------------------------------------------------------
 
 /** A stored client (every column). */
 export type ClientRow = Selectable<OauthClientsTable>;
