@@ -27,6 +27,7 @@ import * as m0015 from './migrations/0015-session-last-used.ts';
 import * as m0016 from './migrations/0016-locales.ts';
 import * as m0017 from './migrations/0017-oidc.ts';
 import * as m0018 from './migrations/0018-oidc-clients.ts';
+import * as m0019 from './migrations/0019-oidc-payload-clients.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -205,6 +206,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0016-locales': { up: (db) => m0016.up(db) },
     '0017-oidc': { up: (db) => m0017.up(db) },
     '0018-oidc-clients': { up: (db) => m0018.up(db) },
+    '0019-oidc-payload-clients': { up: (db) => m0019.up(db) },
   };
 }
 
