@@ -20,7 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('oidc_payloads').addColumn('client_id', 'text').execute();
   await db.schema.createIndex('oidc_payloads_client').on('oidc_payloads').column('client_id').execute();
   const rows = db as unknown as Kysely<PayloadRows>;
-  for (const row of await rows.selectFrom('oidc_payloads').select(['model', 'id_hash', 'payload']).execute()) {
+  for (const row of await rows
+    .selectFrom('oidc_payloads')
+    .select(['model', 'id_hash', 'payload'])
+    .execute()) {
     const { clientId } = JSON.parse(row.payload) as { clientId?: unknown };
     if (typeof clientId !== 'string') continue;
     await rows
