@@ -113,6 +113,8 @@ describe('the sandbox clients of the OpenID Provider', { timeout: TEST_TIMEOUT_M
     expect(state).toMatch(/^[\w-]{32,}$/);
     const confirm = await browser.fetch(endSession);
     expect(confirm.status).toBe(200);
+    // Its form's answer redirects to the site: the page's CSP lets it (browsers apply form-action to it).
+    expect(confirm.headers.get('content-security-policy')).toContain(`form-action 'self' ${site.baseUrl};`);
     const confirmPage = await confirm.text();
     expect(confirmPage).toContain('Sign out of Guildgate?');
     expect(await (await browser.fetch(`${site.baseUrl}/oidc-site/`)).text()).toContain(
