@@ -3,8 +3,9 @@
  * Chromium as a person does it:
  * - the sandbox's OpenID Connect site (openid-client, discovery of `${hub}/oidc`): Sign in sends a
  *   visitor to the portal's /login, then back to the site signed in with the claims shown; Sign out is
- *   RP-initiated (the hub asks, then says "You are signed out"); Sign in again goes straight through the
- *   hub, the portal session still standing;
+ *   RP-initiated (the hub asks, then sends the browser back to the site's own "You are signed out" page);
+ *   Sign in again goes straight through the hub, the portal session still standing; a log-out at the
+ *   portal then ends the site's session too (back-channel log-out);
  * - the sandbox's browser client page (oidc-client-ts, a public client, code + PKCE): signs in, then
  *   renews its tokens with the refresh token without leaving the page — on demand, and by itself a
  *   minute before the access token expires (the page's clock run forward).
@@ -72,14 +73,17 @@ test('the OpenID Connect site signs a player in through the hub, shows the claim
   await page.getByRole('button', { name: 'Refresh tokens' }).click();
   await expect(page.getByTestId('refreshes')).toHaveText('1');
 
-  // RP-initiated log-out: the hub asks, signs the provider session out, and says so.
+  // RP-initiated log-out: the hub asks, signs the provider session out, and sends the browser back to
+  // the site's own signed-out page (its registered post_logout_redirect_uri, with the state it sent).
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(new RegExp(`^${HUB}/oidc/session/end`));
   await expect(page.getByRole('heading', { name: 'Sign out of Guildgate?' })).toBeVisible();
   await expectNoAxeViolations(page, 'hub sign-out confirmation');
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${SITE}signed-out\\?state=[\\w-]+`));
   await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
-  await expectNoAxeViolations(page, 'hub signed out');
+  await expect(page.getByText('You are signed out of this site and of Guildgate.')).toBeVisible();
+  await expectNoAxeViolations(page, 'OpenID Connect site, signed-out page');
 
   // The site forgot the player; the portal session stands, so signing in again needs no log-in.
   await page.goto(SITE);
@@ -90,6 +94,21 @@ test('the OpenID Connect site signs a player in through the hub, shows the claim
   await expect(page.getByText(`Signed in as ${DEMO_PLAYER.username}`)).toBeVisible();
   expect(visited.some((url) => url.startsWith(`${HUB}/oidc/auth?`))).toBe(true);
   expect(visited.filter((url) => url.startsWith(`${HUB}/login`))).toEqual([]);
+
+  // Back-channel log-out: the player logs out at the portal; the hub tells the site, whose session is
+  // gone at the next visit.
+  await page.goto(`${HUB}/account`);
+  await page
+    .getByRole('button', { name: 'Log out' })
+    .or(page.getByRole('link', { name: 'Log out' }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(`${HUB}/`);
+  await expect(async () => {
+    await page.goto(SITE);
+    await expect(page.getByRole('button', { name: 'Sign in with Guildgate' })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByText('Signed in as')).toHaveCount(0);
 });
 
 test('the browser client signs in with code + PKCE and renews its tokens silently', async ({ page }) => {

@@ -220,7 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       wake: () => wakeOutbox(),
     },
     deferred,
-    signOuts: createSignOuts(deferred),
+    signOuts: createSignOuts(deferred, app.log),
     log: app.log,
   };
 

@@ -16,7 +16,7 @@
  *          [--auth-method client_secret_basic|client_secret_post] [--refresh-tokens | --no-refresh-tokens]
  *       changes what is given; a given list replaces the registered one
  *   rotate-secret <client_id>   a new secret, printed once; the old one stops working at once
- *   remove <client_id>          the client: the provider no longer knows it, its codes and tokens stop working
+ *   remove <client_id>          the client, with its grants, codes and tokens at the provider (oidc_payloads)
  *
  * Redirect and post-log-out URIs must also pass the redirect allow-list (REDIRECT_PATTERNS) to be used:
  * a URI that does not is registered with a warning. Every change is one transaction with an audit event.
@@ -24,6 +24,7 @@
  */
 import { parseArgs } from 'node:util';
 import { isRedirectAllowed } from '@guildgate/contracts';
+import { deletePayloadsOfClient } from '../modules/oidc/index.ts';
 import { redirectPatterns } from '../modules/redirect/index.ts';
 import {
   ClientRegistrationError,
@@ -240,7 +241,7 @@ await runWithStore(async (store, config) => {
         return 0;
       }
       case 'remove': {
-        const removed = await removeClient(db, id, config.portalClientId);
+        const removed = await removeClient(db, id, config.portalClientId, deletePayloadsOfClient);
         if (!removed) console.error(`no client ${id}`);
         else process.stdout.write(`removed ${id}\n`);
         return removed ? 0 : 1;

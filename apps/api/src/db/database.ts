@@ -27,7 +27,8 @@ import * as m0015 from './migrations/0015-session-last-used.ts';
 import * as m0016 from './migrations/0016-locales.ts';
 import * as m0017 from './migrations/0017-oidc.ts';
 import * as m0018 from './migrations/0018-oidc-clients.ts';
-import * as m0019 from './migrations/0019-drop-oauth-codes.ts';
+import * as m0019 from './migrations/0019-oidc-payload-clients.ts';
+import * as m0020 from './migrations/0020-drop-oauth-codes.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -206,7 +207,8 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0016-locales': { up: (db) => m0016.up(db) },
     '0017-oidc': { up: (db) => m0017.up(db) },
     '0018-oidc-clients': { up: (db) => m0018.up(db) },
-    '0019-drop-oauth-codes': { up: (db) => m0019.up(db) },
+    '0019-oidc-payload-clients': { up: (db) => m0019.up(db) },
+    '0020-drop-oauth-codes': { up: (db) => m0020.up(db) },
   };
 }
 

@@ -123,6 +123,8 @@ export interface OidcPayloadsTable {
   user_code: string | null;
   /** The player's public id (`users.id_user`) the object belongs to, if any. */
   account_id: string | null;
+  /** The client the object belongs to (its payload's `clientId`; migration 0019), if any. */
+  client_id: string | null;
   /** ISO 8601 UTC; null: no expiry. */
   expires_at: string | null;
   /** When a code or refresh token was used (ISO 8601 UTC). */

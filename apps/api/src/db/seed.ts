@@ -160,6 +160,8 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
       pattern: `${options.sandboxUrl}/oidc-site/`,
       redirectUri: `${options.sandboxUrl}/oidc-site/callback`,
       secret: DEMO_OIDC_SITE_CLIENT.clientSecret,
+      postLogoutRedirectUri: `${options.sandboxUrl}/oidc-site/signed-out`,
+      backchannelLogoutUri: `${options.sandboxUrl}/oidc-site/backchannel-logout`,
     });
     await seedDemoClient(trx, {
       clientId: DEMO_BROWSER_CLIENT_ID,
@@ -224,11 +226,22 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
  * Registers one sandbox client of the hub, idempotently: its redirect allow-list `pattern` (spec §1),
  * the client with `redirectUri` and the SHA-256 of `secret` (null: a public client), and, on a store kept
  * from a run with the sandbox on another port, that run's callback joins the registered ones (redirect
- * URIs are compared exactly, RFC 9700 §4.1.3), so the client signs players in again.
+ * URIs are compared exactly, RFC 9700 §4.1.3), so the client signs players in again. Likewise its
+ * `postLogoutRedirectUri` joins the post-log-out URIs (RP-Initiated Logout 1.0 §3.1), and its
+ * `backchannelLogoutUri` (Back-Channel Logout 1.0 §2.2) replaces the registered one (one per client: the
+ * sandbox of this run).
  */
 async function seedDemoClient(
   trx: Kysely<Database>,
-  client: { clientId: string; name: string; pattern: string; redirectUri: string; secret: string | null },
+  client: {
+    clientId: string;
+    name: string;
+    pattern: string;
+    redirectUri: string;
+    secret: string | null;
+    postLogoutRedirectUri?: string;
+    backchannelLogoutUri?: string;
+  },
 ): Promise<void> {
   await trx
     .insertInto('redirect_patterns')
@@ -257,14 +270,30 @@ async function seedDemoClient(
   }
   const row = await trx
     .selectFrom('oauth_clients')
-    .select('redirect_uris')
+    .select(['redirect_uris', 'post_logout_redirect_uris'])
     .where('client_id', '=', client.clientId)
     .executeTakeFirst();
-  const registered = row ? (JSON.parse(row.redirect_uris) as string[]) : [];
-  if (row && !registered.includes(client.redirectUri)) {
+  if (!row) return;
+  const registered = JSON.parse(row.redirect_uris) as string[];
+  if (!registered.includes(client.redirectUri)) {
     await trx
       .updateTable('oauth_clients')
       .set({ redirect_uris: JSON.stringify([...registered, client.redirectUri]) })
+      .where('client_id', '=', client.clientId)
+      .execute();
+  }
+  const postLogout = JSON.parse(row.post_logout_redirect_uris) as string[];
+  if (client.postLogoutRedirectUri !== undefined && !postLogout.includes(client.postLogoutRedirectUri)) {
+    await trx
+      .updateTable('oauth_clients')
+      .set({ post_logout_redirect_uris: JSON.stringify([...postLogout, client.postLogoutRedirectUri]) })
+      .where('client_id', '=', client.clientId)
+      .execute();
+  }
+  if (client.backchannelLogoutUri !== undefined) {
+    await trx
+      .updateTable('oauth_clients')
+      .set({ backchannel_logout_uri: client.backchannelLogoutUri })
       .where('client_id', '=', client.clientId)
       .execute();
   }

@@ -10,9 +10,15 @@
  *   `exp`, `nonce`; OIDC Core §3.1.3.7);
  * - the claims of the ID token and of userinfo (OIDC Core §5.3) shown on the home page;
  * - refresh (RFC 6749 §6; the hub rotates refresh tokens, RFC 9700 §4.14.2);
- * - RP-initiated log-out (OpenID Connect RP-Initiated Logout 1.0) with `id_token_hint` and `client_id`.
- *   No `post_logout_redirect_uri` is sent: the hub's `oauth_clients` has no post-log-out URIs yet, so the
- *   hub ends the sign-out on its own "You are signed out" page.
+ * - RP-initiated log-out (OpenID Connect RP-Initiated Logout 1.0) with `id_token_hint`, `client_id`,
+ *   `post_logout_redirect_uri` (the site's own signed-out page, registered with the client by the demo
+ *   seed) and `state` (kept in a short-lived cookie and compared on the way back, §3);
+ * - back-channel log-out (OpenID Connect Back-Channel Logout 1.0): the hub POSTs a `logout_token` when
+ *   the player's Guildgate sessions end (portal log-out, ban, account deletion…); the site validates it
+ *   as §2.6 says — with `jose`, against the hub's JWKS found by discovery: signature (RS256), `typ`
+ *   `logout+jwt`, `iss`, `aud` the site's client, `iat` (at most {@link LOGOUT_TOKEN_MAX_AGE} old), a
+ *   `jti` not seen before, the `events` claim with the back-channel log-out event, `sid` or `sub`, no
+ *   `nonce` — and ends every session of that player (`sub`) or Guildgate session (`sid`).
  *
  * Routes, under `/oidc-site/`: `GET /oidc-site/` (home: 'Sign in', or 'Signed in as …' with the claims,
  * 'Refresh tokens' and 'Sign out'), `GET /oidc-site/sign-in` (303 to the hub's authorization endpoint),
@@ -20,13 +26,17 @@
  * hub cannot be reached), `POST /oidc-site/refresh` (303 home; the home page signed out when the hub
  * refuses the refresh token, 502 with a notice when it cannot be reached), `POST /oidc-site/sign-out`
  * (forgets the site's session; 303 to the hub's end-session endpoint, or 502 with a notice when the hub
- * cannot be reached). Sessions live in memory, found by an HttpOnly
- * SameSite=Lax cookie scoped to `/oidc-site/`.
+ * cannot be reached), `GET /oidc-site/signed-out` (the post-log-out redirect URI: 'You are signed out',
+ * saying Guildgate confirmed it when `state` is the one sent), `POST /oidc-site/backchannel-logout` (the
+ * back-channel log-out URI: 200 once the sessions are ended, 400 `invalid_request` with a reason for a
+ * token that does not validate; §2.8). Sessions live in memory, found by an HttpOnly SameSite=Lax cookie
+ * scoped to `/oidc-site/`.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import * as client from 'openid-client';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SandboxContext, SandboxParty } from '../party.ts';
 import { html, type SafeHtml } from '../shared/html.ts';
 import { layout, sendPage } from '../shared/layout.ts';
@@ -45,6 +55,18 @@ export const OIDC_SITE_SCOPE = 'openid profile email';
 
 /** Name of the site's session cookie. */
 const SESSION_COOKIE = 'oidc_site_session';
+
+/** Name of the cookie keeping the `state` of an RP-initiated log-out until the hub sends the browser back. */
+const LOGOUT_STATE_COOKIE = 'oidc_site_logout_state';
+
+/** The event a logout token carries (Back-Channel Logout 1.0 §2.4). */
+export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+
+/** Oldest `iat` of a logout token the site accepts (Back-Channel Logout 1.0 §2.6 step 6). */
+const LOGOUT_TOKEN_MAX_AGE = '5 minutes';
+
+/** Most logout-token `jti`s remembered against replay (§2.6 step 10), the oldest forgotten first. */
+const MAX_SEEN_JTIS = 10_000;
 
 /** How long a started sign-in may wait, and how long a session is kept, ms. */
 const PENDING_TTL_MS = 10 * 60_000;
@@ -93,6 +115,65 @@ class SignInFailure extends Error {
     this.status = status;
     this.detail = detail;
   }
+}
+
+/** Why a logout token was refused (answered 400 `invalid_request` with this as the description). */
+class LogoutTokenError extends Error {
+  constructor(description: string, cause?: unknown) {
+    super(description, { cause });
+    this.name = 'LogoutTokenError';
+  }
+}
+
+/** What a valid logout token names: the player (`sub`) and/or their Guildgate session (`sid`). */
+export interface LogoutTarget {
+  sub: string | undefined;
+  sid: string | undefined;
+}
+
+/**
+ * Validates `logoutToken` as Back-Channel Logout 1.0 §2.6 says, for client `clientId` of `issuer`, with
+ * the hub's keys `keys`: a JWT signed RS256 (the client's ID token algorithm) with `typ` `logout+jwt`,
+ * `iss` the issuer, `aud` the client, `iat` at most {@link LOGOUT_TOKEN_MAX_AGE} old, a `jti`, the
+ * `events` claim holding {@link BACKCHANNEL_LOGOUT_EVENT} as an object, `sub` or `sid` (strings), and no
+ * `nonce`. The `jti` is checked against replay by the caller.
+ * @returns the token's `jti` and what it names
+ * @throws LogoutTokenError saying what failed
+ */
+async function validateLogoutToken(
+  logoutToken: string,
+  issuer: string,
+  clientId: string,
+  keys: JWTVerifyGetKey,
+): Promise<LogoutTarget & { jti: string }> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(logoutToken, keys, {
+      issuer,
+      audience: clientId,
+      algorithms: ['RS256'],
+      typ: 'logout+jwt',
+      maxTokenAge: LOGOUT_TOKEN_MAX_AGE,
+      requiredClaims: ['iat', 'jti', 'events'],
+    }));
+  } catch (error) {
+    const reason = error instanceof joseErrors.JOSEError ? error.code : 'not a JWT';
+    throw new LogoutTokenError(`the logout token does not validate (${reason})`, error);
+  }
+  const { events, sub, sid, jti, nonce } = payload;
+  const event =
+    typeof events === 'object' && events !== null
+      ? (events as Record<string, unknown>)[BACKCHANNEL_LOGOUT_EVENT]
+      : undefined;
+  if (typeof event !== 'object' || event === null || Array.isArray(event))
+    throw new LogoutTokenError('the logout token has no back-channel log-out event');
+  if (nonce !== undefined) throw new LogoutTokenError('a logout token must not carry a nonce');
+  if (sub !== undefined && typeof sub !== 'string') throw new LogoutTokenError('sub is not a string');
+  if (sid !== undefined && typeof sid !== 'string') throw new LogoutTokenError('sid is not a string');
+  if (sub === undefined && sid === undefined)
+    throw new LogoutTokenError('the logout token names no sub or sid');
+  if (typeof jti !== 'string') throw new LogoutTokenError('jti is not a string');
+  return { jti, sub, sid };
 }
 
 /** The value of a claim as a line of text (objects and arrays as JSON). */
@@ -162,8 +243,22 @@ function homePage(issuer: string, player: SignedIn | null, notice: string | null
       <p class="muted">
         Client <code>${OIDC_SITE_CLIENT.clientId}</code> of the issuer <code>${issuer}</code>, with the
         <code>openid-client</code> library: discovery, authorization code flow with PKCE, ID token validation,
-        userinfo, refresh and RP-initiated log-out.
+        userinfo, refresh, RP-initiated and back-channel log-out.
       </p>`,
+  );
+}
+
+/** The post-log-out page: `confirmed` when Guildgate sent the browser back with the `state` sent. */
+function signedOutPage(confirmed: boolean): SafeHtml {
+  return layout(
+    'OpenID Connect site — signed out',
+    html`<h1>You are signed out</h1>
+      <p role="status">
+        ${
+          confirmed ? 'You are signed out of this site and of Guildgate.' : 'You are signed out of this site.'
+        }
+      </p>
+      <p><a href="/oidc-site/">Back to the site</a></p>`,
   );
 }
 
@@ -186,7 +281,17 @@ export function oidcSiteParty(context: SandboxContext, hub: Partial<OidcHubSetti
   const hubUrl = (hub.url ?? 'http://localhost:8080').replace(/\/+$/, '');
   const issuer = `${hubUrl}/oidc`;
   const sessions = new Map<string, Session>();
+  const seenJtis = new Set<string>();
   let discovered: Promise<client.Configuration> | null = null;
+  let hubKeys: { uri: string; keys: JWTVerifyGetKey } | null = null;
+
+  /** The hub's signing keys, from the JWKS its discovery names (fetched and cached by `jose`). */
+  const keysOf = (config: client.Configuration): JWTVerifyGetKey => {
+    const uri = config.serverMetadata().jwks_uri;
+    if (uri === undefined) throw new Error('The hub publishes no jwks_uri');
+    if (hubKeys?.uri !== uri) hubKeys = { uri, keys: createRemoteJWKSet(new URL(uri)) };
+    return hubKeys.keys;
+  };
 
   /** The hub's configuration by discovery, once; a failed discovery is tried again next time. */
   const configuration = (): Promise<client.Configuration> => {
@@ -406,12 +511,65 @@ export function oidcSiteParty(context: SandboxContext, hub: Partial<OidcHubSetti
           const notice = 'Signed out of this site; Guildgate could not be reached to sign you out there.';
           return send(reply, homePage(issuer, null, notice), 502);
         }
+        const state = client.randomState();
+        void reply.setCookie(LOGOUT_STATE_COOKIE, state, {
+          path: '/oidc-site/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: context.publicUrl().startsWith('https:'),
+          maxAge: Math.floor(PENDING_TTL_MS / 1000),
+        });
         const url = client.buildEndSessionUrl(config, {
           id_token_hint: idToken,
           client_id: OIDC_SITE_CLIENT.clientId,
+          post_logout_redirect_uri: `${context.publicUrl()}/oidc-site/signed-out`,
+          state,
         });
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
       });
+
+      app.get<{ Querystring: { state?: string } }>('/oidc-site/signed-out', async (request, reply) => {
+        const expected = request.cookies[LOGOUT_STATE_COOKIE];
+        reply.clearCookie(LOGOUT_STATE_COOKIE, { path: '/oidc-site/' });
+        const confirmed = expected !== undefined && request.query.state === expected;
+        return send(reply, signedOutPage(confirmed));
+      });
+
+      app.post<{ Body: { logout_token?: unknown } | undefined }>(
+        '/oidc-site/backchannel-logout',
+        async (request, reply) => {
+          void reply.header('cache-control', 'no-store');
+          const refuse = (description: string) =>
+            reply.code(400).send({ error: 'invalid_request', error_description: description });
+          const logoutToken = request.body?.logout_token;
+          if (typeof logoutToken !== 'string' || logoutToken === '') return refuse('logout_token is missing');
+          let target: LogoutTarget & { jti: string };
+          try {
+            const config = await configuration();
+            target = await validateLogoutToken(
+              logoutToken,
+              config.serverMetadata().issuer,
+              OIDC_SITE_CLIENT.clientId,
+              keysOf(config),
+            );
+          } catch (error) {
+            if (!(error instanceof LogoutTokenError)) throw error;
+            request.log.info({ err: error.cause }, `sandbox OpenID Connect site: ${error.message}`);
+            return refuse(error.message);
+          }
+          if (seenJtis.has(target.jti)) return refuse('the logout token was already used');
+          seenJtis.add(target.jti);
+          if (seenJtis.size > MAX_SEEN_JTIS) seenJtis.delete(seenJtis.values().next().value ?? '');
+          for (const [id, session] of sessions) {
+            const claims = session.player?.idTokenClaims;
+            if (!claims) continue;
+            if (target.sub !== undefined && claims.sub !== target.sub) continue;
+            if (target.sid !== undefined && claims.sid !== target.sid) continue;
+            sessions.delete(id);
+          }
+          return reply.code(200).send();
+        },
+      );
     },
     close: async () => {},
   };

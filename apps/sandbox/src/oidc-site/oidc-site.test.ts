@@ -2,8 +2,9 @@
  * The sandbox's clients of the hub's OpenID Provider against the real Guildgate API over HTTP (issue 21
  * §5, §6; the demo seed registers them): the OpenID Connect site finds the hub by discovery, signs the
  * demo player in with code + PKCE + nonce (ID token validated by openid-client), shows the claims of the
- * ID token and userinfo, refreshes, and signs out through the hub's end-session endpoint; an answer to a
- * sign-in this browser did not start is refused. The browser client is a public client whose origin —
+ * ID token and userinfo, refreshes, and signs out through the hub's end-session endpoint back to its own
+ * signed-out page; an answer to a sign-in this browser did not start is refused, and so is a logout token
+ * the hub did not sign. The browser client is a public client whose origin —
  * and only it — the token endpoint allows by CORS; its page and the library's build are served.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,10 @@ import {
   type TestApp,
 } from '@guildgate/api/testing';
 import * as client from 'openid-client';
+import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { TestBrowser, startTestSandbox, type TestSandbox } from '../shared/oidc-test-kit.ts';
 import { BROWSER_CLIENT_ID, oidcBrowserParty } from '../oidc-browser/index.ts';
-import { OIDC_SITE_CLIENT, OIDC_SITE_NAME, oidcSiteParty } from './index.ts';
+import { BACKCHANNEL_LOGOUT_EVENT, OIDC_SITE_CLIENT, OIDC_SITE_NAME, oidcSiteParty } from './index.ts';
 
 /** Starting the API (migrations, the demo player's password hash) takes a few seconds on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000;
@@ -104,12 +106,84 @@ describe('the sandbox clients of the OpenID Provider', { timeout: TEST_TIMEOUT_M
     expect(`${endSession.origin}${endSession.pathname}`).toBe(`${hub}/oidc/session/end`);
     expect(endSession.searchParams.get('client_id')).toBe(OIDC_SITE_CLIENT.clientId);
     expect(endSession.searchParams.get('id_token_hint')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(
+      `${site.baseUrl}/oidc-site/signed-out`,
+    );
+    const state = endSession.searchParams.get('state');
+    expect(state).toMatch(/^[\w-]{32,}$/);
     const confirm = await browser.fetch(endSession);
     expect(confirm.status).toBe(200);
-    expect(await confirm.text()).toContain('Sign out of Guildgate?');
+    // Its form's answer redirects to the site: the page's CSP lets it (browsers apply form-action to it).
+    expect(confirm.headers.get('content-security-policy')).toContain(`form-action 'self' ${site.baseUrl};`);
+    const confirmPage = await confirm.text();
+    expect(confirmPage).toContain('Sign out of Guildgate?');
     expect(await (await browser.fetch(`${site.baseUrl}/oidc-site/`)).text()).toContain(
       'Sign in with Guildgate',
     );
+
+    // "Yes, sign me out": the hub sends the browser back to the site's own signed-out page, with the state.
+    const form = /<form[^>]*action="([^"]+)"[^>]*>[\s\S]*?name="xsrf" value="([^"]+)"/.exec(confirmPage);
+    expect(form).not.toBeNull();
+    const confirmed = await browser.fetch(new URL(form![1], hub), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: form![2], logout: 'yes' }),
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(303);
+    const returned = new URL(confirmed.headers.get('location')!);
+    expect(`${returned.origin}${returned.pathname}`).toBe(`${site.baseUrl}/oidc-site/signed-out`);
+    expect(returned.searchParams.get('state')).toBe(state);
+    const signedOut = await browser.fetch(returned);
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.text()).toContain('You are signed out of this site and of Guildgate.');
+    // The same page without the state sent (a link followed by hand) claims nothing about Guildgate.
+    const forged = await new TestBrowser().fetch(`${site.baseUrl}/oidc-site/signed-out?state=${state!}`);
+    const unconfirmed = await forged.text();
+    expect(unconfirmed).toContain('You are signed out of this site.');
+    expect(unconfirmed).not.toContain('and of Guildgate');
+  });
+
+  it('refuses a logout token that is missing, unsigned, signed by another key or mis-addressed', async () => {
+    const backchannel = `${site.baseUrl}/oidc-site/backchannel-logout`;
+    const post = (body: Record<string, string>) =>
+      fetch(backchannel, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body),
+      });
+    const claims = {
+      iss: `${hub}/oidc`,
+      aud: OIDC_SITE_CLIENT.clientId,
+      jti: crypto.randomUUID(),
+      events: { [BACKCHANNEL_LOGOUT_EVENT]: {} },
+      sub: 'some-player',
+      sid: 'some-session',
+    };
+    const missing = await post({});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: 'invalid_request' });
+
+    const unsigned = new UnsecuredJWT(claims).setIssuedAt().encode();
+    const refusedUnsigned = await post({ logout_token: unsigned });
+    expect(refusedUnsigned.status).toBe(400);
+    expect(await refusedUnsigned.json()).toMatchObject({ error: 'invalid_request' });
+
+    // Signed well — but not by the hub: a key of the forger's own, named with a kid the hub publishes.
+    const { kid } = (
+      (await (await fetch(`${hub}/oidc/jwks`)).json()) as { keys: { kid: string; alg?: string }[] }
+    ).keys.find((key) => key.alg === 'RS256')!;
+    const { privateKey } = await generateKeyPair('RS256');
+    const sign = (payload: Record<string, unknown>) =>
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'logout+jwt' })
+        .setIssuedAt()
+        .sign(privateKey);
+    const forged = await post({ logout_token: await sign(claims) });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringContaining('ERR_JWS_SIGNATURE_VERIFICATION_FAILED'),
+    });
   });
 
   it('refuses an answer to a sign-in this browser did not start', async () => {

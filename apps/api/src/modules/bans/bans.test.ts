@@ -117,7 +117,7 @@ describe.each(STORES)('bans on %s', (kind) => {
   it("ends a banned player's sessions and refuses them until the ban is lifted", async () => {
     const player = await createPlayer(t, 'Cheater');
     const session = await sessionOf(t, player);
-    expect(await setPlayerBanned(t.ctx.db, player.email.toUpperCase(), true)).toBe(true);
+    expect(await setPlayerBanned(t.ctx, player.email.toUpperCase(), true)).toBe(true);
     expect((await getToken(t, session.identity)).statusCode).not.toBe(200);
     expectErrors(await post('/api/log/identify', { UsernameOrEmail: player.username }, CLEAN), 400, [
       ['UsernameOrEmail', 'ERROR_USER_BANNED'],
@@ -127,12 +127,12 @@ describe.each(STORES)('bans on %s', (kind) => {
       400,
       [['', 'ERROR_USER_BANNED']],
     );
-    expect(await setPlayerBanned(t.ctx.db, player.username, false)).toBe(true);
+    expect(await setPlayerBanned(t.ctx, player.username, false)).toBe(true);
     expect(
       (await post('/api/log/log-in', { UsernameOrEmail: player.username, Password: player.password }, CLEAN))
         .statusCode,
     ).toBe(200);
-    expect(await setPlayerBanned(t.ctx.db, 'nobody-at-all', true)).toBe(false);
+    expect(await setPlayerBanned(t.ctx, 'nobody-at-all', true)).toBe(false);
   });
 });
 

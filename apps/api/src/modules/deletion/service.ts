@@ -8,7 +8,8 @@
  * answers and badges, their audit trail) go in one transaction, other references are cut (referrer,
  * the access key used) or scrubbed (audit detail), and only an unlinked feedback row (reason type and
  * text) and an audit event without any personal data remain. Every token of the player stops working
- * at once (DESIGN.md §5).
+ * at once (DESIGN.md §5). Before the erasure, the sign-out listeners are told and awaited
+ * (`ctx.signOuts`: the OpenID Provider's back-channel log-out of the partner sites).
  *
  * Deletion is orchestration (issue 20 §4): each module holding player data erases its own rows through
  * its {@link PlayerDataEraser} (./erasers.ts); this service runs them all in the one transaction.
@@ -150,6 +151,10 @@ export async function deletePlayer(
   if (form.Email && normalizeEmail(form.Email) !== normalizeEmail(user.email))
     throw badRequest('ERROR_EMAIL_UNKNOWN', 'Email');
   const feedback = await feedbackOf(ctx, form);
+  // Before the erasure, which deletes the provider's sessions: the OpenID Provider ends them and sends
+  // the partner sites their back-channel logout tokens, which name those sessions (`sid`). Awaited, and
+  // never failing the deletion (a partner that is down is logged; docs/security.md "Log-out propagation").
+  await ctx.signOuts.signOutNow(user.id_user);
   await ctx.db.transaction().execute(async (trx) => {
     await insertDeletionFeedback(trx, { ...feedback, createdAt: isoNow() });
     await erasePlayer(trx, { id: user.id, idUser: user.id_user });

@@ -155,7 +155,7 @@ export async function confirmEmailUpdate(
   ip: string | null,
   requested: Locale | null,
 ): Promise<void> {
-  await ctx.db
+  const idUser = await ctx.db
     .transaction()
     .execute(async (trx) => {
       const link = await consumeLink(trx, uid, 'email_update_confirm', LINK_CODES, 'Uid');
@@ -186,12 +186,15 @@ export async function confirmEmailUpdate(
           { username: user.username, maskedEmail: maskEmail(email), ttlDays: RECOVERY_LINK_TTL_DAYS },
         ),
       });
+      return user.id_user;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
       throw error;
     });
   ctx.outbox.wake();
+  // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
+  ctx.signOuts.signedOut(idUser);
 }
 
 /**
@@ -205,7 +208,7 @@ export async function recoverEmail(
   caller: EmailCaller | null,
   ip: string | null,
 ): Promise<void> {
-  await ctx.db
+  const idUser = await ctx.db
     .transaction()
     .execute(async (trx) => {
       const link = await consumeLink(trx, uid, 'email_update_recovery', LINK_CODES, 'Uid');
@@ -216,9 +219,12 @@ export async function recoverEmail(
       await invalidateLinks(trx, link.userId, 'email_update_confirm');
       await revokeOthers(trx, link.userId, caller);
       await audit({ db: trx }, link.userId, 'email.recovered', ip, { otherSessionsRevoked: true });
+      return (await getUserById(trx, link.userId)).id_user;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw badRequest('ERROR_EMAIL_EXIST', 'Email');
       throw error;
     });
+  // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
+  ctx.signOuts.signedOut(idUser);
 }

@@ -241,6 +241,9 @@ export async function rotateClientSecret(
  * Removes client `clientId`: the provider no longer knows it, so its codes and tokens stop working
  * (oidc-provider finds no client for them).
  * @param portalClientId the portal's own client (PORTAL_CLIENT_ID), which cannot be removed
+ * @param removeObjects deletes what other modules keep of the client, in the removal's transaction (the
+ *   OpenID Provider's grants, codes and tokens: oidc's `deletePayloadsOfClient`, given by the caller since
+ *   oidc imports this module)
  * @returns false when it is not registered
  * @throws ClientRegistrationError for the portal's own client
  */
@@ -248,12 +251,14 @@ export async function removeClient(
   db: Kysely<Database>,
   clientId: string,
   portalClientId: string,
+  removeObjects: (trx: Kysely<Database>, clientId: string) => Promise<unknown> = () => Promise.resolve(),
 ): Promise<boolean> {
   if (clientId === portalClientId)
     throw new ClientRegistrationError(`client_id "${clientId}" is the portal itself (PORTAL_CLIENT_ID)`);
   return db.transaction().execute(async (trx) => {
     if (!(await findClient(trx, clientId))) return false;
     await deleteClientRow(trx, clientId);
+    await removeObjects(trx, clientId);
     await audit({ db: trx }, null, 'client.removed', null, { clientId });
     return true;
   });

@@ -11,7 +11,8 @@
  * `consume` records the use of a code or refresh token (RFC 6749 §4.1.2, RFC 9700 §4.14.2), returned as
  * the payload's `consumed` (seconds since the epoch). A Grant row carries its own id as `grant_id` (a
  * grant id is no bearer secret: its codes' and tokens' rows name it in clear), so a player's grants can
- * be revoked by id. Expired rows are swept at most once a minute per
+ * be revoked by id; an object of a client (grant, code, token) carries its `client_id`, so removing the
+ * client deletes them (store.ts `deletePayloadsOfClient`). Expired rows are swept at most once a minute per
  * node, during a write.
  */
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
@@ -81,6 +82,7 @@ export class KyselyAdapter implements Adapter {
       uid: payload.uid ?? null,
       user_code: payload.userCode ?? null,
       account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
+      client_id: typeof payload.clientId === 'string' ? payload.clientId : null,
       expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
       consumed_at: null,
     });

@@ -1,12 +1,18 @@
 /**
- * Ending a player's sessions at the OpenID Provider when they sign out of the portal, with back-channel
+ * Ending a player's sessions at the OpenID Provider when their portal sessions end, with back-channel
  * log-out (OpenID Connect Back-Channel Logout 1.0; issue 21 §1 "a player who logs out at the portal is
- * logged out of the partner sites that asked for it").
+ * logged out of the partner sites that asked for it"; the rule: docs/security.md "Log-out propagation").
+ *
+ * When: every sign-out told through `ctx.signOuts` (lib/sign-outs.ts) — a portal log-out, a password
+ * change or recovery, an e-mail address change, a ban (`npm run bans`, whose command builds a provider
+ * of its own: {@link endProviderSessionsOnSignOutInCommand}), and account deletion, which waits for it
+ * before erasing the player's rows (their provider sessions name the `sid`s the logout tokens carry).
  *
  * oidc-provider sends logout tokens only from its own end_session endpoint (RP-initiated log-out, which
- * needs the browser); a portal log-out is an API call, so this does what that endpoint's confirmation
- * does (`lib/actions/end_session.js`, with `logout=yes`), for every provider session of the player —
- * found by their public id (`oidc_payloads.account_id`; a Session's row keeps its id, adapter.ts):
+ * needs the browser); those are API calls or commands, so this does what that endpoint's confirmation
+ * does (`lib/actions/end_session.js`, with `logout=yes`), for every provider session of the player on
+ * every device — found by their public id (`oidc_payloads.account_id`; a Session's row keeps its id,
+ * adapter.ts):
  *
  * 1. each client the session signed in to loses its grant and the grant's codes and tokens, unless the
  *    authorization persists log-out (`offline_access`; Back-Channel Logout §2.7: refresh tokens issued
@@ -24,6 +30,8 @@
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { isoNow } from '../../lib/time.ts';
+import { loadIdTokenSigningKeys } from '../session/index.ts';
+import { buildProvider } from './provider.ts';
 import { findUidsOfAccount } from './store.ts';
 
 /**
@@ -94,4 +102,31 @@ export async function endProviderSessions(
   }
   await Promise.all(notifications);
   return outcome;
+}
+
+/**
+ * Makes every sign-out told through `ctx.signOuts` end the player's provider sessions with back-channel
+ * log-out ({@link endProviderSessions}), on the provider `provider()` gives at that time (a node's is
+ * rebuilt when its keys change, routes.ts). What was done is logged (`info`) when there was a session.
+ */
+export function endProviderSessionsOnSignOut(
+  ctx: Pick<AppContext, 'db' | 'log' | 'signOuts'>,
+  provider: () => Promise<Provider>,
+): void {
+  ctx.signOuts.listen(async (idUser) => {
+    const outcome = await endProviderSessions(ctx, await provider(), idUser);
+    if (outcome.sessions > 0) ctx.log.info(outcome, 'provider sessions ended with the portal sessions');
+  });
+}
+
+/**
+ * {@link endProviderSessionsOnSignOut} for an operator command (`npm run bans`; cli/command-context.ts),
+ * which has no node's provider: one is built on the stored signing keys, as a node builds its own, so
+ * the logout tokens are signed with the keys the partners know from the JWKS.
+ * @throws SealedSecretError when a stored RS256 key's key-encryption key is not configured
+ */
+export async function endProviderSessionsOnSignOutInCommand(ctx: AppContext): Promise<void> {
+  const keys = await loadIdTokenSigningKeys(ctx.db, ctx.keys);
+  const provider = buildProvider(ctx, [...keys.keys, ctx.signingKey.privateJwk]);
+  endProviderSessionsOnSignOut(ctx, () => Promise.resolve(provider));
 }

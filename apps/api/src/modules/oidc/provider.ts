@@ -102,11 +102,26 @@ function errorPage(error: string, description: string | undefined): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error - Guildgate</title></head><body><main><h1>Sign-in error</h1><p role="alert"><strong>${escape(error)}</strong>: ${escape(description ?? '')}</p><p>Go back to the site that sent you here and start again.</p></main></body></html>`;
 }
 
-/** A plain page (with its own CSP: no script, no style) as the answer of `ctx`. */
-function sendPage(ctx: KoaContextWithOIDC, page: string): void {
+/**
+ * A plain page (with its own CSP: no script, no style) as the answer of `ctx`. Its forms post to the
+ * provider; `redirectOrigin`, when given, is where the provider's answer to them may redirect (browsers
+ * apply `form-action` to a form's redirects too).
+ */
+function sendPage(ctx: KoaContextWithOIDC, page: string, redirectOrigin?: string): void {
   ctx.type = 'html';
-  ctx.set('content-security-policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'");
+  const formAction = redirectOrigin ? `'self' ${redirectOrigin}` : "'self'";
+  ctx.set('content-security-policy', `default-src 'none'; form-action ${formAction}; frame-ancestors 'none'`);
   ctx.body = page;
+}
+
+/**
+ * The origin of the validated `post_logout_redirect_uri` of an RP-initiated log-out (oidc-provider has
+ * checked it against the client's registered ones before the confirmation page), if any: the confirmation
+ * form's answer redirects there.
+ */
+function postLogoutOrigin(koa: KoaContextWithOIDC): string | undefined {
+  const uri = koa.oidc.params?.post_logout_redirect_uri;
+  return typeof uri === 'string' && URL.canParse(uri) ? new URL(uri).origin : undefined;
 }
 
 /**
@@ -214,6 +229,7 @@ export function buildProvider(ctx: AppContext, signingKeys: JWK[]): Provider {
           sendPage(
             koa,
             `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign out - Guildgate</title></head><body><main><h1>Sign out of Guildgate?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button> <button type="submit" form="op.logoutForm">No, stay signed in</button></main></body></html>`,
+            postLogoutOrigin(koa),
           ),
         postLogoutSuccessSource: (koa) =>
           sendPage(

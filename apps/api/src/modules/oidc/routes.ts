@@ -9,8 +9,8 @@
  *   location many clients try first), answered by the provider as the `/oidc` one;
  * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts);
  * - failed client authentications counted per IP, and refused when too many (throttle.ts);
- * - a portal log-out (`ctx.signOuts`) ends the player's provider sessions and sends the back-channel
- *   logout tokens (backchannel.ts).
+ * - the end of a player's portal sessions (`ctx.signOuts`: log-out, password or e-mail change, ban,
+ *   deletion) ends their provider sessions and sends the back-channel logout tokens (backchannel.ts).
  *
  * Proxies: the provider reads the scheme and host of its endpoint URLs and cookies' `Secure` from
  * `X-Forwarded-Proto` / `X-Forwarded-Host`, which are set here from Fastify's own reading of the request —
@@ -21,7 +21,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { endProviderSessions } from './backchannel.ts';
+import { endProviderSessionsOnSignOut } from './backchannel.ts';
 import { handleInteraction } from './interaction.ts';
 import type { OidcEngine } from './engine.ts';
 import { refuseSecretGuessing } from './throttle.ts';
@@ -40,11 +40,9 @@ const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded
 export async function oidcRoutes(app: FastifyInstance, ctx: AppContext, engine: OidcEngine): Promise<void> {
   const provider = () => engine.current();
 
-  // A portal log-out ends the player's provider sessions, with back-channel log-out (backchannel.ts).
-  ctx.signOuts.listen(async (idUser) => {
-    const outcome = await endProviderSessions(ctx, (await provider()).provider, idUser);
-    if (outcome.sessions > 0) ctx.log.info(outcome, 'provider sessions ended by a portal log-out');
-  });
+  // The end of a player's portal sessions ends their provider sessions, with back-channel log-out
+  // (backchannel.ts).
+  endProviderSessionsOnSignOut(ctx, async () => (await provider()).provider);
 
   /** Hands `request` to the provider as a request for `path` (under the issuer's path). */
   const handOver = async (request: FastifyRequest, reply: FastifyReply, path: string) => {

@@ -132,6 +132,26 @@ export async function deletePayloadsOfAccount(db: Kysely<Database>, accountId: s
   await db.deleteFrom('oidc_payloads').where('account_id', '=', accountId).execute();
 }
 
+/**
+ * Deletes every object of client `clientId`: its grants and every code and token of them (by
+ * `client_id`, migration 0019, and by `grant_id`, whatever the model), in `db` — the removal's
+ * transaction (`npm run clients -- remove`, sso/client-registry.ts). Sessions are the player's and stay;
+ * their entry for the client names a client the provider no longer finds.
+ * @returns the number of objects deleted
+ */
+export async function deletePayloadsOfClient(db: Kysely<Database>, clientId: string): Promise<number> {
+  const grants = db
+    .selectFrom('oidc_payloads')
+    .select('grant_id')
+    .where('model', '=', GRANT_MODEL)
+    .where('client_id', '=', clientId);
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) => eb.or([eb('client_id', '=', clientId), eb('grant_id', 'in', grants)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Deletes the objects that expired before `before` (housekeeping). */
 export async function deletePayloadsExpiredBefore(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom('oidc_payloads').where('expires_at', '<', before).execute();

@@ -66,4 +66,6 @@ export async function resetAccountPassword(
     await revokeSessions(trx, { userId: user.id, exceptSessionId: caller.sessionId });
     await audit({ db: trx }, user.id, 'password.changed', ip, { otherSessionsRevoked: true });
   });
+  // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
+  ctx.signOuts.signedOut(user.id_user);
 }

@@ -151,6 +151,8 @@ export async function resetRecoveredPassword(
     await revokeSessions(trx, { userId: user.id });
     await audit({ db: trx }, user.id, 'password.recovered', ip, { sessionsRevoked: true });
   });
+  // The OpenID Provider's sessions end too (docs/security.md "Log-out propagation").
+  ctx.signOuts.signedOut(user.id_user);
   // Guesses at the old password are moot now: a new device of the owner is not held off by them.
   await forgetAccountFailures(ctx, user.id_user);
 }

@@ -1,5 +1,5 @@
 /**
- * Migration 0019 (issue 21 §2, the spec's calls as adapters over the OpenID Provider): drops
+ * Migration 0020 (issue 21 §2, the spec's calls as adapters over the OpenID Provider): drops
  * `oauth_codes`, the hand-written authorization endpoint's codes (migration 0009). GET oauth now sends
  * the browser to the provider, whose codes live in `oidc_payloads` (migration 0017) like its other
  * objects; a code issued before the upgrade (at most 10 minutes old) can no longer be exchanged, and the
