@@ -7,7 +7,9 @@
  *   its own (a catch-all that leaves the stream unread);
  * - discovery also at `/.well-known/openid-configuration` on the API origin (the issuer's path-less
  *   location many clients try first), answered by the provider as the `/oidc` one;
- * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts);
+ * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts), and the consent page's calls
+ *   `GET /oidc/interaction/:uid/details` and `POST /oidc/interaction/:uid/consent` (consent-routes.ts,
+ *   in a scope of their own with Fastify's JSON parser);
  * - failed client authentications counted per IP, and refused when too many (throttle.ts);
  * - a portal log-out (`ctx.signOuts`) ends the player's provider sessions and sends the back-channel
  *   logout tokens (backchannel.ts).
@@ -25,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { loadIdTokenSigningKeys, type IdTokenSigningKeys } from '../session/index.ts';
 import { endProviderSessions } from './backchannel.ts';
+import { consentRoutes } from './consent-routes.ts';
 import { handleInteraction } from './interaction.ts';
 import { countClientAuthenticationFailures, refuseSecretGuessing } from './throttle.ts';
 import { buildProvider, OIDC_PATH } from './provider.ts';
@@ -99,4 +102,5 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext): Promise
     );
     scope.get(DISCOVERY_PATH, hidden, (request, reply) => handOver(request, reply, DISCOVERY_PATH));
   });
+  await app.register(async (scope) => consentRoutes(scope, ctx, async () => (await provider()).provider));
 }
