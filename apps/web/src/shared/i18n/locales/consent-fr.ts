@@ -14,7 +14,7 @@ export const CONSENT_FR: Texts<typeof CONSENT_EN> = {
   scopes: {
     openid: 'Savoir qui vous êtes sur {{studio}}',
     profile:
-      "Voir votre nom d'utilisateur, votre avatar, vos titres et badges, et votre compte Steam associé",
+      "Voir votre nom d'utilisateur, votre image de profil, vos titres et badges, et votre compte Steam associé",
     email: 'Voir votre adresse e-mail et si elle est confirmée',
   },
   granted: '(déjà autorisé)',
