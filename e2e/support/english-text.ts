@@ -2,7 +2,8 @@
  * Finding English left on a French page or in a French e-mail (issue 19 §7 "French, completely").
  *
  * The English to look for is every English text whose French differs: the SPA's catalogues (`EN` +
- * `EN_SHELL` against `FR`, `EN_ERRORS` against `FR_ERRORS`), the reference data the server sends
+ * `EN_SHELL` against `FR`, `EN_ERRORS` against `FR_ERRORS`, the consent page's `CONSENT_EN` against
+ * `CONSENT_FR`), the reference data the server sends
  * (apps/api/src/db/reference-data.ts: cookie categories, newsletter lists, deletion reasons) and the
  * e-mails' words (apps/api/src/modules/outbound-mail/mail-texts.ts). Texts the two languages share (brand
  * names, 'Newsletter', 'Cookies', the switcher's 'English' / 'Français') are not English leftovers and
@@ -15,7 +16,16 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { MailboxMessage } from '@guildgate/contracts';
-import { EN, EN_ERRORS, EN_SHELL, FR, FR_ERRORS, textLeaves as leaves } from '@guildgate/web/testing';
+import {
+  CONSENT_EN,
+  CONSENT_FR,
+  EN,
+  EN_ERRORS,
+  EN_SHELL,
+  FR,
+  FR_ERRORS,
+  textLeaves as leaves,
+} from '@guildgate/web/testing';
 import {
   COOKIE_CATEGORIES,
   DELETION_TYPES,
@@ -56,8 +66,9 @@ const PLACEHOLDER = /\{\{[^}]*\}\}/;
 
 /** The catalogue texts whose French differs. */
 function catalogueTexts(): EnglishText[] {
-  const french = leaves(FR);
-  const ui = [...leaves({ ...EN, ...EN_SHELL })]
+  // The consent page's namespace (issue 21 §3) under its own name, as i18next loads it.
+  const french = leaves({ ...FR, 'consent:': CONSENT_FR });
+  const ui = [...leaves({ ...EN, ...EN_SHELL, 'consent:': CONSENT_EN })]
     .filter(([key, text]) => french.get(key) !== text)
     .flatMap(([key, text]) => entry(key, text, PLACEHOLDER));
   const errors = Object.entries(EN_ERRORS)

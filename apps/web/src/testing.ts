@@ -6,4 +6,6 @@
 export { EN, EN_ERRORS, EN_SHELL } from './shared/i18n/locales/en.ts';
 export { FR } from './shared/i18n/locales/fr.ts';
 export { FR_ERRORS } from './shared/i18n/locales/fr-errors.ts';
+export { CONSENT_EN } from './shared/i18n/locales/consent-en.ts';
+export { CONSENT_FR } from './shared/i18n/locales/consent-fr.ts';
 export { textLeaves } from './shared/i18n/resources.ts';

@@ -4,7 +4,8 @@
  * translation tables of migration 0016, kept in line with this file at every start —, the portal's own
  * client and redirect pattern) and runs at every start. {@link seedDemoData} adds the demo player and the
  * sandbox's clients of the hub (SEED_DEMO=1, which `npm start` sets): the partner site and the OpenID
- * Connect site with their development client secrets, and the public browser client.
+ * Connect site with their development client secrets, and the public browser client and its third-party
+ * twin.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
@@ -44,6 +45,13 @@ export const DEMO_OIDC_SITE_CLIENT = {
  * `oauth_clients` marks a public client until it has a column of its own.
  */
 export const DEMO_BROWSER_CLIENT_ID = 'sandbox-oidc-browser';
+
+/**
+ * The sandbox's third-party browser client (apps/sandbox/src/oidc-browser, its `/oidc-browser/studio/`
+ * page; issue 21 §3): a public client of another studio, registered third-party, so its players are
+ * asked on the consent page before it sees their account.
+ */
+export const DEMO_THIRD_PARTY_CLIENT_ID = 'sandbox-oidc-studio';
 
 const PROVIDERS = [
   { canonical_name: 'steam', name: 'Steam', icon: '/icons/steam.svg' },
@@ -170,6 +178,14 @@ export async function seedDemoData(db: Kysely<Database>, options: { sandboxUrl: 
       redirectUri: `${options.sandboxUrl}/oidc-browser/`,
       secret: null,
     });
+    await seedDemoClient(trx, {
+      clientId: DEMO_THIRD_PARTY_CLIENT_ID,
+      name: 'Ironclad Studio forum',
+      pattern: `${options.sandboxUrl}/oidc-browser/`,
+      redirectUri: `${options.sandboxUrl}/oidc-browser/studio/`,
+      secret: null,
+      thirdParty: true,
+    });
     const players = [
       { username: DEMO_PLAYER.username, email: DEMO_PLAYER.email, titles: 'Veteran;Explorer' },
       { username: 'GriefingGoblin', email: 'griefing.goblin@guildgate.test', titles: '' },
@@ -241,6 +257,8 @@ async function seedDemoClient(
     secret: string | null;
     postLogoutRedirectUri?: string;
     backchannelLogoutUri?: string;
+    /** Another studio's site, asked for consent (default: one of the hub's own). */
+    thirdParty?: boolean;
   },
 ): Promise<void> {
   await trx
@@ -257,6 +275,7 @@ async function seedDemoClient(
       created_at: isoNow(),
       // A public client (no secret) authenticates with PKCE alone (RFC 7636; RFC 8252 §8.4).
       token_endpoint_auth_method: client.secret === null ? 'none' : 'client_secret_basic',
+      first_party: client.thirdParty ? 0 : 1,
     })
     .onConflict((oc) => oc.column('client_id').doNothing())
     .execute();

@@ -12,7 +12,12 @@
  * cookie: a `fetch` to the token endpoint, which the hub allows from the client's registered origin
  * (CORS, `clientBasedCORS`). Sign out revokes the tokens (RFC 7009) and forgets them.
  *
- * Routes: `GET /oidc-browser/` (the page and the client's redirect URI), `GET /oidc-browser/client.js`
+ * The same page at `/oidc-browser/studio/` is another studio's site: client `sandbox-oidc-studio`,
+ * registered third-party (DEMO_THIRD_PARTY_CLIENT_ID of apps/api/src/db/seed.ts), whose players the hub
+ * asks for consent first (issue 21 §3).
+ *
+ * Routes: `GET /oidc-browser/` (the page and the client's redirect URI), `GET /oidc-browser/studio/`
+ * (the third-party page and its redirect URI), `GET /oidc-browser/client.js`
  * (the page's script), `GET /oidc-browser/oidc-client-ts.js` (the library). The page allows scripts of
  * the sandbox only and `fetch` to the hub only (CSP).
  */
@@ -29,6 +34,13 @@ export const BROWSER_CLIENT_ID = 'sandbox-oidc-browser';
 
 /** The page's heading. */
 export const BROWSER_CLIENT_NAME = 'Guildgate browser client (sandbox)';
+
+/** The third-party page's client id, path and heading. */
+export const STUDIO_CLIENT = {
+  clientId: 'sandbox-oidc-studio',
+  path: '/oidc-browser/studio/',
+  name: 'Ironclad Studio forum (sandbox, third party)',
+} as const;
 
 /** The path of oidc-client-ts's browser build (an IIFE defining the global `oidc`). */
 function libraryPath(): string {
@@ -52,34 +64,39 @@ export function oidcBrowserParty(context: SandboxContext, hub: { url?: string } 
     plugin: async (app) => {
       app.get('/oidc-browser', async (_request, reply) => reply.redirect('/oidc-browser/', 308));
 
-      app.get('/oidc-browser/', async (_request, reply) => {
-        const page = layout(
-          'Browser client',
-          html`<h1>${BROWSER_CLIENT_NAME}</h1>
-            <div
-              id="client"
-              data-authority="${issuer}"
-              data-client-id="${BROWSER_CLIENT_ID}"
-              data-redirect-uri="${context.publicUrl()}/oidc-browser/"
-            ></div>
-            <section id="state" aria-live="polite"><p>Loading…</p></section>
-            <h2>How it works</h2>
-            <p class="muted">
-              This page is a public client (<code>${BROWSER_CLIENT_ID}</code>, no secret) of the issuer
-              <code>${issuer}</code>. Its script uses <code>oidc-client-ts</code>: authorization code flow
-              with PKCE, tokens kept in this tab's session storage, renewed with the refresh token shortly
-              before the access token expires.
-            </p>
-            <script src="/oidc-browser/oidc-client-ts.js"></script>
-            <script src="/oidc-browser/client.js"></script>`,
-        );
-        return sendPage(reply, page, 200, {
-          scripts: { connectTo: [new URL(hubUrl).origin] },
-          images: 'data:',
-          frameAncestors: "'none'",
-          noStore: true,
-        });
-      });
+      /** The page of client `clientId`, whose redirect URI is the page itself at `path`. */
+      const clientPage =
+        (clientId: string, path: string, heading: string) =>
+        async (_request: unknown, reply: Parameters<typeof sendPage>[0]) => {
+          const page = layout(
+            'Browser client',
+            html`<h1>${heading}</h1>
+              <div
+                id="client"
+                data-authority="${issuer}"
+                data-client-id="${clientId}"
+                data-redirect-uri="${context.publicUrl()}${path}"
+              ></div>
+              <section id="state" aria-live="polite"><p>Loading…</p></section>
+              <h2>How it works</h2>
+              <p class="muted">
+                This page is a public client (<code>${clientId}</code>, no secret) of the issuer
+                <code>${issuer}</code>. Its script uses <code>oidc-client-ts</code>: authorization code flow
+                with PKCE, tokens kept in this tab's session storage, renewed with the refresh token shortly
+                before the access token expires.
+              </p>
+              <script src="/oidc-browser/oidc-client-ts.js"></script>
+              <script src="/oidc-browser/client.js"></script>`,
+          );
+          return sendPage(reply, page, 200, {
+            scripts: { connectTo: [new URL(hubUrl).origin] },
+            images: 'data:',
+            frameAncestors: "'none'",
+            noStore: true,
+          });
+        };
+      app.get('/oidc-browser/', clientPage(BROWSER_CLIENT_ID, '/oidc-browser/', BROWSER_CLIENT_NAME));
+      app.get(STUDIO_CLIENT.path, clientPage(STUDIO_CLIENT.clientId, STUDIO_CLIENT.path, STUDIO_CLIENT.name));
 
       app.get('/oidc-browser/client.js', async (_request, reply) =>
         reply

@@ -51,6 +51,8 @@ const SPEC_PATHS = [
   '/oauth/partner',
   '/oauth/partner/register',
   '/oauth/partner/register/confirm',
+  // Issue 21 §3 (not in spec §2): a third-party site's consent page.
+  '/oauth/consent',
   '/register',
   '/register/confirm',
   '/register/validate',
@@ -365,5 +367,22 @@ describe('public pages', () => {
         render,
       );
     }
+  });
+});
+
+describe('the consent page (issue 21 §3)', () => {
+  it('needs the session (login with a return path) and the interaction uid', () => {
+    for (const environment of ENVIRONMENTS) {
+      expect(decideRoute('/oauth/consent', ctx({ environment, query: 'uid=abc' }))).toEqual(
+        loginReturn('/oauth/consent?uid=abc'),
+      );
+      expect(
+        decideRoute('/oauth/consent', ctx({ environment, query: 'uid=abc', session: 'authenticated' })),
+      ).toEqual(render);
+      expect(decideRoute('/oauth/consent', ctx({ environment, session: 'authenticated' }))).toEqual(
+        to(BAD_REQUEST_PATH),
+      );
+    }
+    expect(titleOf('/oauth/consent')).toBe('titles.consent');
   });
 });

@@ -19,6 +19,7 @@
  * | /login                                 | titles.login               |                 |                                           | anonymous*   | partner login redirect |
  * | /oauth                                 | –                          |                 |                                           | public       |                        |
  * | /oauth/partner                         | –                          |                 |                                           | public       |                        |
+ * | /oauth/consent                         | titles.consent             |                 |                                           | login+return | needs uid              |
  * | /oauth/partner/register(/confirm)      | titles.partnerRegister     |                 |                                           | public       |                        |
  * | /register                              | titles.register            |                 |                                           | anonymous*   | partner register; key  |
  * | /register/confirm                      | titles.confirmRegister     |                 |                                           | public       |                        |
@@ -133,6 +134,8 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/login', title: 'titles.login', session: 'anonymous-only', partner: 'partner-login' },
   { path: '/oauth', session: 'public' },
   { path: '/oauth/partner', session: 'public' },
+  // Issue 21 §3: a third-party site's request, allowed or denied by the player of the portal session.
+  { path: '/oauth/consent', title: 'titles.consent', session: 'login-return', requiredQuery: 'uid' },
   { path: '/oauth/partner/register', title: 'titles.partnerRegister', session: 'public' },
   { path: '/oauth/partner/register/confirm', title: 'titles.partnerRegister', session: 'public' },
   {

@@ -5,7 +5,8 @@
  * - discovery announces what registration allows (public clients, `client_secret_post`, back-channel
  *   log-out with `sid`);
  * - a public client (`token_endpoint_auth_method` `none`) signs a player in with code + PKCE and no
- *   secret; first- or third-party is known to `isFirstParty`;
+ *   secret; first- or third-party is known to `isFirstParty` (only a third-party one goes through the
+ *   consent page);
  * - RP-initiated log-out returns to a post-log-out URI only when it is registered and on the allow-list;
  * - a portal log-out (POST log/user/{id}/log-out) ends the player's provider sessions and sends a
  *   logout_token to each client with a back-channel URI: a tiny real receiver on port 0 verifies it
@@ -21,7 +22,7 @@ import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../.
 import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
 import { registerClient } from '../oauth-clients/index.ts';
 import { isFirstParty } from './index.ts';
-import { CookieJar, HTTP, navigate } from './test-support.ts';
+import { CookieJar, decideAtConsentPage, HTTP, navigate } from './test-support.ts';
 
 /** The allow-listed origin of the partner clients' URIs. */
 const PARTNER = 'https://partner.example';
@@ -156,10 +157,16 @@ describe.each(STORES)('registered clients at the OpenID Provider on %s', (kind) 
       code_challenge_method: 'S256',
     }).toString();
     let step = await navigate(jar, authorization.href);
+    let consented = false;
     for (let hops = 0; hops < 4 && !step.location.startsWith(redirectUri); hops += 1) {
       expect(step.status, step.body).toBe(303);
-      step = await navigate(jar, step.location);
+      if (step.location.startsWith(`${base}/oauth/consent?`)) {
+        // A third-party client: the player allows it on the consent page (consent.test.ts).
+        consented = true;
+        step = await navigate(jar, await decideAtConsentPage(jar, step.location));
+      } else step = await navigate(jar, step.location);
     }
+    expect(consented).toBe(!(await isFirstParty(t.ctx, clientId)));
     expect(step.location.startsWith(`${redirectUri}?`), step.location).toBe(true);
     const parameters = oauth.validateAuthResponse(as, client, new URL(step.location), state);
     const response = await oauth.authorizationCodeGrantRequest(

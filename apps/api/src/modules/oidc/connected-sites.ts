@@ -91,6 +91,20 @@ async function grantsOf(ctx: AppContext, accountId: string): Promise<LiveGrant[]
 }
 
 /**
+ * The OpenID scopes player `accountId` (their public id) granted site `clientId` in any live grant (the
+ * union, as Connected sites shows it): what the consent page need not ask again (consent.ts). Empty once
+ * the player removed the site's access.
+ */
+export async function grantedScopesOf(
+  ctx: AppContext,
+  accountId: string,
+  clientId: string,
+): Promise<Set<string>> {
+  const grants = (await grantsOf(ctx, accountId)).filter((grant) => grant.clientId === clientId);
+  return new Set(grants.flatMap((grant) => [...grant.scopes]));
+}
+
+/**
  * GET account/connected-sites: the sites the player `accountId` (their public id) granted, most
  * recently used first (see the module comment for each field). A client no longer registered shows
  * under its id.

@@ -7,7 +7,8 @@
  * Session; the checks of GET token/{identity}):
  * - signed in: the log-in prompt is ended with the player's public id as the account (`sub`) and the
  *   portal session's last proof of the password as the authentication time (OIDC Core §2 `auth_time`),
- *   and the requested scopes are granted (every client is first-party in this slice: no consent page);
+ *   and the requested scopes are granted — at once for a first-party client or scopes the player already
+ *   granted, else once the player allowed them on the SPA's consent page (303 there; consent.ts);
  * - not signed in: 303 to the SPA's `/login?redirectUrl=<this page's absolute URL>`. The URL is on the
  *   redirect allow-list (`${PUBLIC_URL}/` is seeded), so once the player has logged in — or at once when
  *   the cookie, `SameSite=Strict`, was only held back because the authorization request came from another
@@ -24,19 +25,13 @@ import type Provider from 'oidc-provider';
 import { LIMITS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { portalPlayerOfIdentity } from '../session/index.ts';
-import { SCOPE_CLAIMS } from './claims.ts';
+import { askForConsent, consentNeeded, grantRequestedScopes } from './consent.ts';
 import { interactionPath } from './provider.ts';
 
 /** The SPA's log-in page that comes back to interaction `uid` (spec §2 /login, common query redirectUrl). */
 export function loginPageFor(ctx: Pick<AppContext, 'config'>, uid: string): string {
   const back = `${ctx.config.publicUrl}${interactionPath(uid)}`;
   return `${ctx.config.publicUrl}/login?${new URLSearchParams({ redirectUrl: back })}`;
-}
-
-/** The requested scopes the provider knows (OIDC Core §5.4; RFC 6749 §3.3: space-delimited). */
-function knownScopes(scope: unknown): string[] {
-  const known = new Set(Object.keys(SCOPE_CLAIMS));
-  return (typeof scope === 'string' ? scope : '').split(' ').filter((one) => known.has(one));
 }
 
 /**
@@ -80,15 +75,10 @@ export async function handleInteraction(
     delete details.session;
     await details.persist();
   }
-  const clientId = String(details.params.client_id);
-  const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
-  const grant =
-    existing?.accountId === player.idUser
-      ? existing
-      : new provider.Grant({ accountId: player.idUser, clientId });
-  grant.addOIDCScope(knownScopes(details.params.scope).join(' '));
-  await finish({
-    login: { accountId: player.idUser, ...(authTime ? { ts: authTime } : {}) },
-    consent: { grantId: await grant.save() },
-  });
+  const login = { accountId: player.idUser, ...(authTime ? { ts: authTime } : {}) };
+  if (await consentNeeded(ctx, provider, details, player)) {
+    await askForConsent(ctx, provider, request, reply, details, login);
+    return;
+  }
+  await finish({ login, consent: { grantId: await grantRequestedScopes(provider, details, player.idUser) } });
 }

@@ -7,7 +7,9 @@
  *   its own (a catch-all that leaves the stream unread);
  * - discovery also at `/.well-known/openid-configuration` on the API origin (the issuer's path-less
  *   location many clients try first), answered by the provider as the `/oidc` one;
- * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts);
+ * - `GET /oidc/interaction/:uid`, the portal's interaction (interaction.ts), and the consent page's calls
+ *   `GET /oidc/interaction/:uid/details` and `POST /oidc/interaction/:uid/consent` (consent-routes.ts,
+ *   in a scope of their own with Fastify's JSON parser);
  * - failed client authentications counted per IP, and refused when too many (throttle.ts);
  * - the end of a player's portal sessions (`ctx.signOuts`: log-out, password or e-mail change, ban,
  *   deletion) ends their provider sessions and sends the back-channel logout tokens (backchannel.ts).
@@ -22,6 +24,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { endProviderSessionsOnSignOut } from './backchannel.ts';
+import { consentRoutes } from './consent-routes.ts';
 import { handleInteraction } from './interaction.ts';
 import type { OidcEngine } from './engine.ts';
 import { refuseSecretGuessing } from './throttle.ts';
@@ -73,4 +76,5 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext, engine: 
     );
     scope.get(DISCOVERY_PATH, hidden, (request, reply) => handOver(request, reply, DISCOVERY_PATH));
   });
+  await app.register(async (scope) => consentRoutes(scope, ctx, async () => (await provider()).provider));
 }

@@ -99,6 +99,28 @@ export async function followThroughProvider(t: TestApp, start: URL, identity: st
   return target;
 }
 
+/**
+ * The player's decision on the SPA's consent page `consentPage` (`${base}/oauth/consent?uid=…`, a
+ * third-party client; consent.ts), posted as the page does (JSON, the portal's Origin).
+ * @returns the answer's `RedirectUri`, the provider's resume address
+ */
+export async function decideAtConsentPage(
+  jar: CookieJar,
+  consentPage: string,
+  approve = true,
+): Promise<string> {
+  const page = new URL(consentPage);
+  expect(page.pathname).toBe('/oauth/consent');
+  const uid = page.searchParams.get('uid') ?? '';
+  const response = await fetch(`${page.origin}/oidc/interaction/${encodeURIComponent(uid)}/consent`, {
+    method: 'POST',
+    headers: { cookie: jar.header(), origin: page.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ Approve: approve }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { RedirectUri: string }).RedirectUri;
+}
+
 /** A confidential partner client of a test: its metadata, secret and registered redirect URI. */
 export interface TestClient {
   client: oauth.Client;

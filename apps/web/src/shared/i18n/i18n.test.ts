@@ -132,3 +132,20 @@ describe('the language switcher texts', () => {
 function prefixed(record: Record<string, string>, prefix: string): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
 }
+
+describe('the consent page namespace', () => {
+  const en = leaves(RESOURCES.en.consent);
+  const fr = leaves(RESOURCES.fr.consent);
+  it('is translated into French key for key, placeholders kept', () => {
+    expect([...fr.keys()]).toEqual([...en.keys()]);
+    const differing = [...en].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(fr.get(key) ?? '').join(),
+    );
+    expect(differing.map(([key]) => key)).toEqual([]);
+  });
+  it('is not part of the texts every page loads', () => {
+    const startup = new Set(EN_TEXTS.values());
+    expect([...en.values()].filter((text) => startup.has(text))).toEqual([]);
+    expect(EN_TEXTS.get('titles.consent')).toBe('Allow access');
+  });
+});

@@ -9,8 +9,11 @@
  * `i18next-resources-to-backend`; switching language loads the other one then. French is complete (its
  * test fails on a missing key), so only other languages fall back to English.
  *
+ * A page whose texts only it shows (the consent page) has a namespace of its own per language, a chunk
+ * loaded when the page asks for it ({@link PAGE_NAMESPACES}), so the other pages do not carry them.
+ *
  * A new locale: an `<lng>-bundle.ts` of the same shape as `fr-bundle.ts`, listed in {@link LOADERS},
- * {@link LANGUAGES} and resources.ts.
+ * {@link LANGUAGES} and resources.ts, and each page namespace's `<namespace>-<lng>.ts`.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -31,6 +34,14 @@ const LOADERS: Record<Language, () => Promise<Record<string, object>>> = {
   fr: async () => (await import('./locales/fr-bundle.ts')).FR_BUNDLE,
 };
 
+/** The page namespaces (`useTranslation('<namespace>')`), each language's texts a chunk of its own. */
+const PAGE_NAMESPACES: Partial<Record<string, Record<Language, () => Promise<object>>>> = {
+  consent: {
+    en: async () => (await import('./locales/consent-en.ts')).CONSENT_EN,
+    fr: async () => (await import('./locales/consent-fr.ts')).CONSENT_FR,
+  },
+};
+
 function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
@@ -42,6 +53,8 @@ export async function initI18n(): Promise<I18n> {
     .use(
       resourcesToBackend(async (language: string, namespace: string) => {
         if (!isLanguage(language)) return {};
+        const page = PAGE_NAMESPACES[namespace];
+        if (page) return page[language]();
         return (await LOADERS[language]())[namespace] ?? {};
       }),
     )

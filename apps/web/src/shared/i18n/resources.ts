@@ -2,11 +2,16 @@
  * Every language's texts at once (DESIGN.md §6), for tests and tools that compare catalogues. The app
  * itself never imports this module: i18n.ts loads only the language a page shows (docs/performance.md).
  */
+import { CONSENT_EN } from './locales/consent-en.ts';
+import { CONSENT_FR } from './locales/consent-fr.ts';
 import { EN_BUNDLE } from './locales/en-bundle.ts';
 import { FR_BUNDLE } from './locales/fr-bundle.ts';
 
-/** Resources per language and namespace. */
-export const RESOURCES = { en: EN_BUNDLE, fr: FR_BUNDLE } as const;
+/** Resources per language and namespace (the page namespaces of i18n.ts included). */
+export const RESOURCES = {
+  en: { ...EN_BUNDLE, consent: CONSENT_EN },
+  fr: { ...FR_BUNDLE, consent: CONSENT_FR },
+} as const;
 
 /**
  * Every leaf of a text tree (a catalogue or part of one) as `dotted.path → text`, for comparing

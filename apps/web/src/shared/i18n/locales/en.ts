@@ -33,6 +33,7 @@ export const EN = {
     passwordRecoverySent: 'Password recovery email sent',
     passwordReset: 'Reset your password',
     connections: 'Connections',
+    consent: 'Allow access',
     connectedSites: 'Connected sites',
     newsletter: 'Newsletter',
     cookies: 'Cookies',

@@ -39,6 +39,7 @@ export const FR = {
     passwordRecoverySent: 'E-mail de récupération envoyé',
     passwordReset: 'Réinitialiser votre mot de passe',
     connections: 'Connexions',
+    consent: "Autoriser l'accès",
     connectedSites: 'Sites connectés',
     newsletter: 'Newsletter',
     cookies: 'Cookies',
