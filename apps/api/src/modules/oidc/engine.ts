@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { loadIdTokenSigningKeys, type IdTokenSigningKeys } from '../session/index.ts';
+import { auditProviderEvents } from './audit-events.ts';
 import { countClientAuthenticationFailures } from './throttle.ts';
 import { buildProvider } from './provider.ts';
 
@@ -39,6 +40,7 @@ export async function startOidcEngine(ctx: AppContext): Promise<OidcEngine> {
   const build = (keys: IdTokenSigningKeys) => {
     const provider = buildProvider(ctx, [...keys.keys, ctx.signingKey.privateJwk]);
     countClientAuthenticationFailures(ctx, provider);
+    auditProviderEvents(ctx, provider);
     return { provider, callback: provider.callback() as ProviderCallback, keys };
   };
   const fingerprint = (keys: IdTokenSigningKeys) => keys.keys.map((key) => key.kid).join(' ');

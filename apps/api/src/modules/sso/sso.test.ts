@@ -11,6 +11,7 @@ import { STORES, json } from '../../test/harness.ts';
 import {
   CLIENT,
   OTHER,
+  auditEvents,
   firstCode,
   grant,
   newCode,
@@ -83,6 +84,17 @@ describe.each(STORES)('the hub on %s', (kind) => {
     expect(stored?.payload).toMatchObject({ clientId: CLIENT, accountId: hub.player.idUser });
     expect(JSON.stringify(stored)).not.toContain(tokens.access_token);
     expect((await payloadOf(hub, 'AuthorizationCode', code))?.consumed_at).not.toBeNull();
+    // Audited, as the provider's events: the code issued and the token request answered.
+    await expect
+      .poll(() => auditEvents(hub.t, 'oidc.token_issued'))
+      .toContainEqual({
+        user_id: hub.player.id,
+        detail: { clientId: CLIENT, grantType: 'authorization_code' },
+      });
+    expect(await auditEvents(hub.t, 'oidc.code_issued')).toContainEqual({
+      user_id: hub.player.id,
+      detail: { clientId: CLIENT, scope: 'openid profile' },
+    });
   });
 
   it('verifies the access token with the client id only: ExpiresIn, Id_User and Username', async () => {
@@ -175,6 +187,9 @@ describe.each(STORES)('the hub on %s', (kind) => {
     expect(firstCode(await verifyToken(hub, CLIENT, next.AccessToken))).toBe('ERROR_TOKEN_INVALID');
     const afterReplay = { client_id: CLIENT, access_token: next.AccessToken, refresh_token: next.Refresh };
     expect(firstCode(await refreshToken(hub, afterReplay))).toBe('ERROR_TOKEN_INVALID_REFRESH');
+    await expect
+      .poll(async () => (await auditEvents(hub.t, 'oidc.replay_refused')).at(-1))
+      .toEqual({ user_id: null, detail: { clientId: CLIENT, grantType: 'authorization_code' } });
     // A third try is refused too; the player's portal session is untouched.
     expect(json(await postToken(hub, grant(code)))).toMatchObject({ error: 'invalid_grant' });
     expect((await verifyToken(hub, hub.t.config.portalClientId, hub.bearer)).statusCode).toBe(200);
