@@ -30,13 +30,9 @@ export {
 } from './reauthentication.ts';
 export {
   createSession,
-  mintTokens,
-  openSession,
   portalPlayerOfIdentity,
   refreshTokens,
   revokeSessions,
-  type MintedTokens,
-  type OpenedSession,
   type PortalPlayer,
   type RequestOrigin,
   type SessionOrigin,
