@@ -22,7 +22,7 @@ import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../.
 import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
 import { registerClient } from '../oauth-clients/index.ts';
 import { isFirstParty } from './index.ts';
-import { CookieJar, decideAtConsentPage, HTTP, navigate } from './test-support.ts';
+import { authorizationRequest, CookieJar, decideAtConsentPage, HTTP, navigate } from './test-support.ts';
 
 /** The allow-listed origin of the partner clients' URIs. */
 const PARTNER = 'https://partner.example';
@@ -142,20 +142,12 @@ describe.each(STORES)('registered clients at the OpenID Provider on %s', (kind) 
   async function signIn(jar: CookieJar, clientId: string, path: string, auth: oauth.ClientAuth) {
     const client: oauth.Client = { client_id: clientId };
     const redirectUri = `${PARTNER}${path}`;
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const nonce = oauth.generateRandomNonce();
-    const authorization = new URL(as.authorization_endpoint!);
-    authorization.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid profile',
+    const {
+      url: authorization,
+      verifier,
       state,
       nonce,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    }).toString();
+    } = await authorizationRequest(as, clientId, redirectUri, 'openid profile');
     let step = await navigate(jar, authorization.href);
     let consented = false;
     for (let hops = 0; hops < 4 && !step.location.startsWith(redirectUri); hops += 1) {

@@ -18,7 +18,7 @@ import { ConsentAnswerSchema, ConsentDetailsSchema, type ErrorBody } from '@guil
 import { freePort, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, errorBody, logIn, type ExpectedItems, type Player } from '../../test/helpers.ts';
 import { registerClient } from '../oauth-clients/index.ts';
-import { CookieJar, HTTP, navigate } from './test-support.ts';
+import { authorizationRequest, CookieJar, HTTP, navigate } from './test-support.ts';
 
 /** The allow-listed origin of the partner clients' redirect URIs. */
 const PARTNER = 'https://partner.example';
@@ -95,21 +95,12 @@ describe.each(STORES)('consent for third-party clients on %s', (kind) => {
     extra: Record<string, string> = {},
   ): Promise<Started> {
     const redirectUri = `${PARTNER}/${clientId === 'consent-home' ? 'home' : 'forum'}/callback`;
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const nonce = oauth.generateRandomNonce();
-    const authorization = new URL(as.authorization_endpoint!);
-    authorization.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope,
+    const {
+      url: authorization,
+      verifier,
       state,
       nonce,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      ...extra,
-    }).toString();
+    } = await authorizationRequest(as, clientId, redirectUri, scope, extra);
     const toInteraction = await navigate(jar, authorization.href);
     expect(toInteraction.status, toInteraction.body).toBe(303);
     const interaction = toInteraction.location;

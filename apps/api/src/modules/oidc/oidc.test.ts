@@ -12,7 +12,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { asUser, freePort, json, STORES, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.ts';
-import { CookieJar, HTTP, navigate, signInAt } from './test-support.ts';
+import { authorizationRequest, CookieJar, HTTP, navigate, signInAt } from './test-support.ts';
 import { issueClientSecret } from '../oauth-clients/index.ts';
 import { rotateIdTokenSigningKey } from '../session/index.ts';
 import { playerDataEraser } from './index.ts';
@@ -332,18 +332,10 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
   });
 
   it('ends a request that demands a fresh log-in (prompt=login) with login_required', async () => {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const authorization = new URL(as.authorization_endpoint!);
-    authorization.search = new URLSearchParams({
-      client_id: CLIENT,
-      redirect_uri: REDIRECT_URI,
-      response_type: 'code',
-      scope: 'openid',
+    const { url: authorization } = await authorizationRequest(as, CLIENT, REDIRECT_URI, 'openid', {
       state: 'fresh',
       prompt: 'login',
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    }).toString();
+    });
     const jar = new CookieJar();
     jar.set('_g2g_identity_', await logIn(t, player));
     const toInteraction = await navigate(jar, authorization.href);

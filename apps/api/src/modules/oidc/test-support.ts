@@ -121,6 +121,44 @@ export async function decideAtConsentPage(
   return ((await response.json()) as { RedirectUri: string }).RedirectUri;
 }
 
+/** A new authorization request (RFC 6749 §4.1.1, PKCE S256, OIDC `nonce`) and what its answer needs. */
+export interface AuthorizationRequest {
+  /** The provider's authorization endpoint with the request's query. */
+  url: URL;
+  verifier: string;
+  state: string;
+  nonce: string;
+}
+
+/**
+ * Builds an authorization request of `clientId` to `redirectUri` for `scope` at `as`'s authorization
+ * endpoint, with fresh state, nonce and PKCE verifier; `extra` parameters are added (or replace those).
+ */
+export async function authorizationRequest(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  redirectUri: string,
+  scope: string,
+  extra: Record<string, string> = {},
+): Promise<AuthorizationRequest> {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const nonce = oauth.generateRandomNonce();
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope,
+    state,
+    nonce,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  }).toString();
+  return { url, verifier, state, nonce };
+}
+
 /** A confidential partner client of a test: its metadata, secret and registered redirect URI. */
 export interface TestClient {
   client: oauth.Client;
@@ -160,21 +198,12 @@ export async function signInAt({
   extra = {},
 }: SignInOptions) {
   const { client, secret, redirectUri } = partner;
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const nonce = oauth.generateRandomNonce();
-  const authorization = new URL(as.authorization_endpoint!);
-  authorization.search = new URLSearchParams({
-    client_id: client.client_id,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope,
+  const {
+    url: authorization,
+    verifier,
     state,
     nonce,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    ...extra,
-  }).toString();
+  } = await authorizationRequest(as, client.client_id, redirectUri, scope, extra);
   const jar = new CookieJar();
   const toInteraction = await navigate(jar, authorization.href);
   expect(toInteraction.status, toInteraction.location).toBe(303);
