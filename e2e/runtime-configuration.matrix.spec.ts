@@ -40,6 +40,11 @@ const FLAGS = [
   'bypassPartnerRegisterPage',
   'tagManager',
   'epicAlternativeRedeemerFlow',
+  'securitySessions',
+  'securityActivity',
+  'dataExport',
+  'securityAlerts',
+  'breachedPasswordCheck',
 ];
 
 function deploymentOf(name: string) {

@@ -102,7 +102,15 @@ export const ENVIRONMENT_BEHAVIOUR: Readonly<Record<Environment, Readonly<Enviro
   prod: GENERIC_BEHAVIOUR,
 };
 
-/** The nine feature flags of spec §1, by their configuration names. */
+/**
+ * The feature flags, by their configuration names: the nine of spec §1, then the account-security
+ * sections' (issue 22 §10; each switches its whole section, API calls and pages, and is on by default):
+ * - `securitySessions`: "Where you're signed in" (the player's sessions, signing them out);
+ * - `securityActivity`: the player's recent security events;
+ * - `dataExport`: "Download my data" (GDPR art. 15/20);
+ * - `securityAlerts`: security alerts by e-mail, with their "this wasn't me" link;
+ * - `breachedPasswordCheck`: common and breached passwords refused, and the strength meter.
+ */
 export const FEATURE_FLAGS = [
   'customCookieManagement',
   'registerWithAccessKeys',
@@ -113,6 +121,11 @@ export const FEATURE_FLAGS = [
   'bypassPartnerRegisterPage',
   'tagManager',
   'epicAlternativeRedeemerFlow',
+  'securitySessions',
+  'securityActivity',
+  'dataExport',
+  'securityAlerts',
+  'breachedPasswordCheck',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export const FeatureFlagsSchema = z.object(
@@ -131,6 +144,11 @@ export const DEFAULT_FLAGS: Readonly<FeatureFlags> = {
   bypassPartnerRegisterPage: false,
   tagManager: false,
   epicAlternativeRedeemerFlow: false,
+  securitySessions: true,
+  securityActivity: true,
+  dataExport: true,
+  securityAlerts: true,
+  breachedPasswordCheck: true,
 };
 
 /** spec §1 "Configuration fields", as served to the SPA. No secret may go in here. */

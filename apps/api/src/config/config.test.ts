@@ -27,6 +27,11 @@ describe('loadConfig', () => {
       bypassPartnerRegisterPage: false,
       tagManager: false,
       epicAlternativeRedeemerFlow: false,
+      securitySessions: true,
+      securityActivity: true,
+      dataExport: true,
+      securityAlerts: true,
+      breachedPasswordCheck: true,
     });
   });
 
