@@ -104,13 +104,7 @@ describe('the erasers of account deletion against the migrated schema', () => {
       .filter(([, columns]) => columns.some((c) => PLAYER_COLUMN.test(c)))
       .map(([t]) => t);
     expect(referring).toEqual(
-      expect.arrayContaining([
-        'sessions',
-        'email_tokens',
-        'blocks',
-        'access_keys',
-        'link_states',
-      ]),
+      expect.arrayContaining(['sessions', 'email_tokens', 'blocks', 'access_keys', 'link_states']),
     );
   });
 
