@@ -19,6 +19,8 @@ import type { MailboxMessage } from '@guildgate/contracts';
 import {
   CONSENT_EN,
   CONSENT_FR,
+  DATA_EXPORT_EN,
+  DATA_EXPORT_FR,
   EN,
   EN_ERRORS,
   EN_SHELL,
@@ -66,9 +68,9 @@ const PLACEHOLDER = /\{\{[^}]*\}\}/;
 
 /** The catalogue texts whose French differs. */
 function catalogueTexts(): EnglishText[] {
-  // The consent page's namespace (issue 21 §3) under its own name, as i18next loads it.
-  const french = leaves({ ...FR, 'consent:': CONSENT_FR });
-  const ui = [...leaves({ ...EN, ...EN_SHELL, 'consent:': CONSENT_EN })]
+  // The page namespaces (consent, issue 21 §3; Your data, issue 22 §8) under their own names, as i18next loads them.
+  const french = leaves({ ...FR, 'consent:': CONSENT_FR, 'dataExport:': DATA_EXPORT_FR });
+  const ui = [...leaves({ ...EN, ...EN_SHELL, 'consent:': CONSENT_EN, 'dataExport:': DATA_EXPORT_EN })]
     .filter(([key, text]) => french.get(key) !== text)
     .flatMap(([key, text]) => entry(key, text, PLACEHOLDER));
   const errors = Object.entries(EN_ERRORS)

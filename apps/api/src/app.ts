@@ -44,6 +44,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerDocsUi } from './plugins/docs-ui.ts';
 import { accessKeyRoutes } from './modules/access-key/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
+import { dataExportRoutes } from './modules/data-export/index.ts';
 import { deletionRoutes } from './modules/deletion/index.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -288,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await partnerRoutes(api, ctx);
       await ssoRoutes(api, ctx, oidcEngine);
       await connectedSitesRoutes(api, ctx);
+      await dataExportRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -8,4 +8,6 @@ export { FR } from './shared/i18n/locales/fr.ts';
 export { FR_ERRORS } from './shared/i18n/locales/fr-errors.ts';
 export { CONSENT_EN } from './shared/i18n/locales/consent-en.ts';
 export { CONSENT_FR } from './shared/i18n/locales/consent-fr.ts';
+export { DATA_EXPORT_EN } from './shared/i18n/locales/data-export-en.ts';
+export { DATA_EXPORT_FR } from './shared/i18n/locales/data-export-fr.ts';
 export { textLeaves } from './shared/i18n/resources.ts';

@@ -65,6 +65,8 @@ const SPEC_PATHS = [
   '/account/connected-sites',
   '/account/newsletter',
   '/account/cookies',
+  // Issue 22 §8: Download my data.
+  '/account/your-data',
   '/account/deletion-request',
   '/account/blocked-users-management',
   '/account/logout',
@@ -126,6 +128,7 @@ const SECTION_PAGES: [string, (f: FeatureFlags, on: boolean) => FeatureFlags][] 
   ['/account/newsletter', (f, on) => ({ ...f, connectionsSection: on })],
   ['/account/cookies', (f, on) => ({ ...f, customCookieManagement: !on })],
   ['/account/deletion-request', (f, on) => ({ ...f, deletionSection: on })],
+  ['/account/your-data', (f, on) => ({ ...f, dataExport: on })],
 ];
 const PARTNER_HOME_LOGIN_PAGES = [
   '/account/update-email',
@@ -299,10 +302,12 @@ describe('the account area', () => {
     expect(on('/account/newsletter')).toEqual(render);
     expect(on('/account/cookies')).toEqual(to('/account'));
     expect(on('/account/deletion-request')).toEqual(render);
+    expect(on('/account/your-data')).toEqual(render);
     expect(off('/account/link-account')).toEqual(to('/account'));
     expect(off('/account/newsletter')).toEqual(to('/account'));
     expect(off('/account/cookies')).toEqual(render);
     expect(off('/account/deletion-request')).toEqual(to('/account'));
+    expect(off('/account/your-data')).toEqual(to('/account'));
   });
 
   it.each(PARTNER_HOME_LOGIN_PAGES)('%s goes Home in the partner environments, else needs login', (path) => {

@@ -30,6 +30,7 @@
  * | /account/connected-sites                | titles.connectedSites      |                 |                                           | login+return |                        |
  * | /account/newsletter                    | titles.newsletter          |                 | connectionsSection off → /account (§2!)   | login+return |                        |
  * | /account/cookies                       | titles.cookies             |                 | customCookieManagement on → /account      | login+return |                        |
+ * | /account/your-data                     | titles.yourData            |                 | dataExport off → /account                 | login+return |                        |
  * | /account/deletion-request              | titles.deletionRequest     |                 | deletionSection off → /account            | login+return |                        |
  * | /account/blocked-users-management      | titles.blockedUsers        |                 |                                           | login+return |                        |
  * | /account/logout                        | titles.logout              |                 |                                           | public       | (page handles it)      |
@@ -187,6 +188,13 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     title: 'titles.cookies',
     session: 'login-return',
     flag: { enabled: (f) => !f.customCookieManagement, fallback: '/account' },
+  },
+  {
+    // Issue 22 §8: Download my data.
+    path: '/account/your-data',
+    title: 'titles.yourData',
+    session: 'login-return',
+    flag: { enabled: (f) => f.dataExport, fallback: '/account' },
   },
   {
     path: '/account/deletion-request',

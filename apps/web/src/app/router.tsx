@@ -72,6 +72,9 @@ const accountArea: RouteObject = {
     page('cookies', '/account/cookies', async () => {
       return (await import('../features/cookies/cookies-page.tsx')).CookiesPage;
     }),
+    page('your-data', '/account/your-data', async () => {
+      return (await import('../features/data-export/your-data-page.tsx')).YourDataPage;
+    }),
     page('deletion-request', '/account/deletion-request', async () => (await deletion()).DeletionRequestPage),
     page('blocked-users-management', '/account/blocked-users-management', async () => {
       return (await import('../features/blocked-users/blocked-users-page.tsx')).BlockedUsersPage;

@@ -12,3 +12,4 @@ export {
   validateAccessKey,
 } from './service.ts';
 export { accessKeyRoutes } from './routes.ts';
+export { playerDataExporter } from './exporter.ts';

@@ -41,3 +41,12 @@ export async function forgetKeyUser(trx: Kysely<Database>, userId: number): Prom
     .where('used_by_user_id', '=', userId)
     .execute();
 }
+
+/** When player `userId` used a registration key (issue 22 §8 export), or undefined; never the key. */
+export function accessKeyUseOf(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('access_keys')
+    .select(['used_at'])
+    .where('used_by_user_id', '=', userId)
+    .executeTakeFirst();
+}

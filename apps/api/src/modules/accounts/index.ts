@@ -46,3 +46,4 @@ export {
   usernameTaken,
   type NewPlayer,
 } from './store.ts';
+export { playerDataExporter } from './exporter.ts';

@@ -3,3 +3,4 @@
  * {@link playerDataEraser} is its part of account deletion (issue 20 §4).
  */
 export { audit, playerDataEraser, DELETED_PLAYER_MARK } from './service.ts';
+export { playerDataExporter } from './exporter.ts';

@@ -50,3 +50,17 @@ export async function replaceInAuditDetails(
     .where('detail', 'like', `%${text}%`)
     .execute();
 }
+
+/** The events of player `userId` (issue 22 §8 export): type, address, detail JSON and time, oldest first. */
+export function auditEventsOfPlayer(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ type: string; ip: string | null; detail: string | null; created_at: string }[]> {
+  return db
+    .selectFrom('audit_events')
+    .select(['type', 'ip', 'detail', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -4,3 +4,4 @@
  */
 export { blocksRoutes } from './routes.ts';
 export { blockForPartner, unblockForPartner, unblockForPlayer, playerDataEraser } from './service.ts';
+export { playerDataExporter } from './exporter.ts';

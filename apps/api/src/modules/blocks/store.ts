@@ -48,3 +48,31 @@ export async function deleteBlocksOfPlayer(db: Kysely<Database>, userId: number)
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('blocked_user_id', '=', userId)]))
     .execute();
 }
+
+/**
+ * The players `userId` blocked (issue 22 §8 export): their public id and username and the block's time,
+ * oldest first.
+ */
+export function blocksByPlayer(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ id_user: string; username: string; created_at: string }[]> {
+  return db
+    .selectFrom('blocks as b')
+    .innerJoin('users as u', 'u.id', 'b.blocked_user_id')
+    .select(['u.id_user', 'u.username', 'b.created_at'])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.created_at')
+    .orderBy('b.id')
+    .execute();
+}
+
+/** How many players blocked `userId`. */
+export async function countBlocksOfPlayerBy(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('blocks')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('blocked_user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -11,3 +11,4 @@ export {
   playerDataEraser,
   setCookieConsent,
 } from './service.ts';
+export { playerDataExporter } from './exporter.ts';

@@ -113,3 +113,17 @@ export async function deleteCookieConsentsOfPlayer(db: Kysely<Database>, userId:
   const result = await db.deleteFrom('user_cookie_consents').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Player `userId`'s choices (issue 22 §8 export): category name (English), 0/1 and time, by category id. */
+export function cookieConsentsOfPlayer(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ name: string; is_accepted: number; updated_at: string }[]> {
+  return db
+    .selectFrom('user_cookie_consents as u')
+    .innerJoin('cookie_categories as c', 'c.id', 'u.cookie_id')
+    .select(['c.name', 'u.is_accepted', 'u.updated_at'])
+    .where('u.user_id', '=', userId)
+    .orderBy('c.id')
+    .execute();
+}

@@ -20,3 +20,4 @@ export const playerDataEraser: PlayerDataEraser = {
     await deleteTokensOf(trx, linkStateKind(), player.id);
   },
 };
+export { playerDataExporter } from './exporter.ts';

@@ -118,3 +118,22 @@ export async function insertConnection(
 export async function deleteConnectionsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('user_connections').where('user_id', '=', userId).execute();
 }
+
+/** Player `userId`'s connections (issue 22 §8 export), with the provider's canonical name, oldest first. */
+export function connectionsOfPlayer(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('user_connections as c')
+    .innerJoin('connection_providers as p', 'p.id', 'c.provider_id')
+    .select([
+      'p.canonical_name',
+      'c.account_id',
+      'c.connect_name',
+      'c.avatar',
+      'c.last_check',
+      'c.created_at',
+    ])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}

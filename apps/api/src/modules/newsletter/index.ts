@@ -4,3 +4,4 @@
  */
 export { newsletterRoutes } from './routes.ts';
 export { listOptIns, optInToEveryList, playerDataEraser, setOptIn, unsubscribe } from './service.ts';
+export { playerDataExporter } from './exporter.ts';

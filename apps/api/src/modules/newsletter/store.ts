@@ -110,3 +110,17 @@ export async function deleteOptIns(
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The lists player `userId` receives (issue 22 §8 export): English name and opt-in time, by list id. */
+export function optInsOfPlayer(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ name: string; created_at: string }[]> {
+  return db
+    .selectFrom('user_newsletter_optins as o')
+    .innerJoin('newsletter_lists as l', 'l.id', 'o.list_id')
+    .select(['l.name', 'o.created_at'])
+    .where('o.user_id', '=', userId)
+    .orderBy('l.id')
+    .execute();
+}

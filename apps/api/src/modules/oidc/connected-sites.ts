@@ -86,7 +86,7 @@ function liveGrantsOf(rows: readonly AccountPayloadRow[]): LiveGrant[] {
 }
 
 /** The live grants of the player `accountId` now. */
-async function grantsOf(ctx: AppContext, accountId: string): Promise<LiveGrant[]> {
+async function grantsOf(ctx: Pick<AppContext, 'db'>, accountId: string): Promise<LiveGrant[]> {
   return liveGrantsOf(await findGrantPayloadsOfAccount(ctx.db, accountId, isoNow()));
 }
 
@@ -109,7 +109,10 @@ export async function grantedScopesOf(
  * recently used first (see the module comment for each field). A client no longer registered shows
  * under its id.
  */
-export async function connectedSitesOf(ctx: AppContext, accountId: string): Promise<ConnectedSite[]> {
+export async function connectedSitesOf(
+  ctx: Pick<AppContext, 'db'>,
+  accountId: string,
+): Promise<ConnectedSite[]> {
   const byClient = new Map<string, LiveGrant[]>();
   for (const grant of await grantsOf(ctx, accountId)) {
     byClient.set(grant.clientId, [...(byClient.get(grant.clientId) ?? []), grant]);

@@ -41,3 +41,4 @@ export const playerDataEraser: PlayerDataEraser = {
     await deletePayloadsOfAccount(trx, player.idUser);
   },
 };
+export { playerDataExporter } from './exporter.ts';

@@ -25,3 +25,4 @@ export { startOutboxWorker, type DeliveryOutcome, type OutboxSettings } from './
 export { smtpMailer, type Mailer } from './mailer.ts';
 export { composeMail, MAIL_TEXTS, type MailWords } from './mail-texts.ts';
 export type { ActionMailInput } from './templates.ts';
+export { playerDataExporter } from './exporter.ts';

@@ -256,3 +256,17 @@ export function deadMailRows(db: Kysely<Database>): Promise<DeadMailRow[]> {
 export async function deleteMailOfPlayer(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
 }
+
+/**
+ * The e-mails of player `userId` (issue 22 §8 export), oldest first: kind, recipient, status and times —
+ * never the content (it holds single-use links).
+ */
+export function mailOfPlayer(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['kind', 'recipient', 'status', 'created_at', 'sent_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

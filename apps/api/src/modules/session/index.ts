@@ -64,3 +64,4 @@ export const playerDataEraser: PlayerDataEraser = {
   },
 };
 export { setPlayerBanned } from './player-bans.ts';
+export { playerDataExporter } from './exporter.ts';

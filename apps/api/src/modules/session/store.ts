@@ -312,3 +312,25 @@ export async function findRefreshTokenForRotation(db: Kysely<Database>, tokenHas
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
+
+/**
+ * Player `userId`'s sessions (issue 22 §8 export), newest first: client, address, user agent and times —
+ * never the identity hash nor a refresh token.
+ */
+export function sessionsOfPlayer(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('sessions')
+    .select([
+      'client_id',
+      'ip',
+      'user_agent',
+      'created_at',
+      'last_used_at',
+      'auth_time',
+      'expires_at',
+      'revoked_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}

@@ -10,3 +10,4 @@ export {
   submitSurvey,
   type StoredSurveyAnswers,
 } from './service.ts';
+export { playerDataExporter } from './exporter.ts';

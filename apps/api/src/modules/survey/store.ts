@@ -91,3 +91,12 @@ export async function deleteSurveyData(trx: Kysely<Database>, userId: number): P
   await trx.deleteFrom('survey_responses').where('user_id', '=', userId).execute();
   await trx.deleteFrom('user_badges').where('user_id', '=', userId).execute();
 }
+
+/** Player `userId`'s survey answers row (issue 22 §8 export), or undefined. */
+export function findSurveyResponse(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('survey_responses')
+    .select(['steam_id', 'username', 'answers', 'submitted_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

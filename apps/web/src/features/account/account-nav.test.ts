@@ -8,6 +8,7 @@ const off = {
   newsletterSection: false,
   customCookieManagement: false,
   deletionSection: false,
+  dataExport: false,
 };
 
 describe('accountNavEntries', () => {
@@ -25,6 +26,7 @@ describe('accountNavEntries', () => {
       newsletterSection: true,
       customCookieManagement: true,
       deletionSection: true,
+      dataExport: true,
     };
     expect(accountNavEntries(all).map((e) => (e.kind === 'link' ? e.to : e.kind))).toEqual([
       '/account',
@@ -33,10 +35,11 @@ describe('accountNavEntries', () => {
       '/account/newsletter',
       'cookieSettings',
       '/account/blocked-users-management',
+      '/account/your-data',
       '/account/deletion-request',
     ]);
   });
-  it("keeps the spec's order with every combination of the four flags", () => {
+  it("keeps the spec's order with every combination of the five flags", () => {
     const order = [
       'information',
       'connections',
@@ -44,14 +47,16 @@ describe('accountNavEntries', () => {
       'newsletter',
       'cookies',
       'blockedUsers',
+      'yourData',
       'deletion',
     ];
-    for (let mask = 0; mask < 16; mask += 1) {
+    for (let mask = 0; mask < 32; mask += 1) {
       const flags = {
         connectionsSection: (mask & 1) !== 0,
         newsletterSection: (mask & 2) !== 0,
         customCookieManagement: (mask & 4) !== 0,
         deletionSection: (mask & 8) !== 0,
+        dataExport: (mask & 16) !== 0,
       };
       // The cookie-settings entry stands where Cookies would.
       const slots = accountNavEntries(flags).map((e) => (e.key === 'cookieSettings' ? 'cookies' : e.key));
@@ -59,7 +64,8 @@ describe('accountNavEntries', () => {
         (key) =>
           (key !== 'connections' || flags.connectionsSection) &&
           (key !== 'newsletter' || flags.newsletterSection) &&
-          (key !== 'deletion' || flags.deletionSection),
+          (key !== 'deletion' || flags.deletionSection) &&
+          (key !== 'yourData' || flags.dataExport),
       );
       expect(slots, JSON.stringify(flags)).toEqual(expected);
       expect(accountNavEntries(flags).some((e) => e.kind === 'cookieSettings')).toBe(

@@ -2,8 +2,8 @@
  * The account side list (spec §2 Account dashboard): My information; Connections (when enabled);
  * Connected sites (issue 21 §4: the sites granted through the OpenID Provider, always shown);
  * Newsletter (when enabled); Cookies, or the custom cookie-management entry in its place when that flag
- * is on (a button opening the consent manager's settings); Blocked Users; Deletion Request (when
- * enabled). The order holds with every flag combination.
+ * is on (a button opening the consent manager's settings); Blocked Users; Your data (issue 22 §8, when
+ * dataExport is on); Deletion Request (when enabled). The order holds with every flag combination.
  *
  * On phones (below 48rem, where the list would sit above the page) it collapses behind a disclosure
  * button naming the current section (aria-expanded / aria-controls); it closes again after a choice.
@@ -26,6 +26,7 @@ export function accountNavEntries(features: {
   newsletterSection: boolean;
   customCookieManagement: boolean;
   deletionSection: boolean;
+  dataExport: boolean;
 }): AccountNavEntry[] {
   const link = (key: string, to: string, end = false): AccountNavEntry => ({ kind: 'link', key, to, end });
   return [
@@ -37,6 +38,7 @@ export function accountNavEntries(features: {
       ? { kind: 'cookieSettings', key: 'cookieSettings' }
       : link('cookies', '/account/cookies'),
     link('blockedUsers', '/account/blocked-users-management'),
+    ...(features.dataExport ? [link('yourData', '/account/your-data')] : []),
     ...(features.deletionSection ? [link('deletion', '/account/deletion-request')] : []),
   ];
 }

@@ -4,13 +4,15 @@
  */
 import { CONSENT_EN } from './locales/consent-en.ts';
 import { CONSENT_FR } from './locales/consent-fr.ts';
+import { DATA_EXPORT_EN } from './locales/data-export-en.ts';
+import { DATA_EXPORT_FR } from './locales/data-export-fr.ts';
 import { EN_BUNDLE } from './locales/en-bundle.ts';
 import { FR_BUNDLE } from './locales/fr-bundle.ts';
 
 /** Resources per language and namespace (the page namespaces of i18n.ts included). */
 export const RESOURCES = {
-  en: { ...EN_BUNDLE, consent: CONSENT_EN },
-  fr: { ...FR_BUNDLE, consent: CONSENT_FR },
+  en: { ...EN_BUNDLE, consent: CONSENT_EN, dataExport: DATA_EXPORT_EN },
+  fr: { ...FR_BUNDLE, consent: CONSENT_FR, dataExport: DATA_EXPORT_FR },
 } as const;
 
 /**

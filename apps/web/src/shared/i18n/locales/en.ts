@@ -37,6 +37,7 @@ export const EN = {
     connectedSites: 'Connected sites',
     newsletter: 'Newsletter',
     cookies: 'Cookies',
+    yourData: 'Your data',
     deletionRequest: 'Deletion request',
     blockedUsers: 'Blocked users',
     updateEmail: 'Update email',
@@ -163,6 +164,7 @@ export const EN = {
       cookies: 'Cookies',
       cookieSettings: 'Cookie settings',
       blockedUsers: 'Blocked Users',
+      yourData: 'Your data',
       deletion: 'Deletion Request',
     },
     information: {

@@ -43,6 +43,7 @@ export const FR = {
     connectedSites: 'Sites connectés',
     newsletter: 'Newsletter',
     cookies: 'Cookies',
+    yourData: 'Vos données',
     deletionRequest: 'Demande de suppression',
     blockedUsers: 'Utilisateurs bloqués',
     updateEmail: "Modifier l'adresse e-mail",
@@ -171,6 +172,7 @@ export const FR = {
       cookies: 'Cookies',
       cookieSettings: 'Paramètres des cookies',
       blockedUsers: 'Utilisateurs bloqués',
+      yourData: 'Vos données',
       deletion: 'Demande de suppression',
     },
     information: {
