@@ -8,6 +8,8 @@ const off = {
   newsletterSection: false,
   customCookieManagement: false,
   deletionSection: false,
+  securitySessions: false,
+  securityActivity: false,
 };
 
 describe('accountNavEntries', () => {
@@ -25,11 +27,14 @@ describe('accountNavEntries', () => {
       newsletterSection: true,
       customCookieManagement: true,
       deletionSection: true,
+      securitySessions: true,
+      securityActivity: true,
     };
     expect(accountNavEntries(all).map((e) => (e.kind === 'link' ? e.to : e.kind))).toEqual([
       '/account',
       '/account/link-account',
       '/account/connected-sites',
+      '/account/security',
       '/account/newsletter',
       'cookieSettings',
       '/account/blocked-users-management',
@@ -52,6 +57,8 @@ describe('accountNavEntries', () => {
         newsletterSection: (mask & 2) !== 0,
         customCookieManagement: (mask & 4) !== 0,
         deletionSection: (mask & 8) !== 0,
+        securitySessions: false,
+        securityActivity: false,
       };
       // The cookie-settings entry stands where Cookies would.
       const slots = accountNavEntries(flags).map((e) => (e.key === 'cookieSettings' ? 'cookies' : e.key));
@@ -66,6 +73,29 @@ describe('accountNavEntries', () => {
         flags.customCookieManagement,
       );
     }
+  });
+});
+
+describe('the Security entry (issue 22 §5, §7)', () => {
+  it('follows Connected sites when either security flag is on, and is gone when both are off', () => {
+    const keys = (sessions: boolean, activity: boolean) =>
+      accountNavEntries({ ...off, securitySessions: sessions, securityActivity: activity }).map((e) => e.key);
+    for (const [sessions, activity] of [
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const) {
+      expect(keys(sessions, activity)).toEqual([
+        'information',
+        'connectedSites',
+        'security',
+        'cookies',
+        'blockedUsers',
+      ]);
+    }
+    expect(keys(false, false)).not.toContain('security');
+    const entry = accountNavEntries({ ...off, securitySessions: true }).find((e) => e.key === 'security');
+    expect(entry).toEqual({ kind: 'link', key: 'security', to: '/account/security', end: false });
   });
 });
 
