@@ -38,7 +38,6 @@ async function profileStatus(
 
 test('lists where the player is signed in, signs the phone out at once, and shows it in the activity', async ({
   page,
-  context,
   browser,
   config,
   player,
