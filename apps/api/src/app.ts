@@ -43,6 +43,7 @@ import { connectRedis, registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerDocsUi } from './plugins/docs-ui.ts';
 import { accessKeyRoutes } from './modules/access-key/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { dataExportRoutes } from './modules/data-export/index.ts';
 import { deletionRoutes } from './modules/deletion/index.ts';
@@ -290,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await ssoRoutes(api, ctx, oidcEngine);
       await connectedSitesRoutes(api, ctx);
       await dataExportRoutes(api, ctx);
+      await auditRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

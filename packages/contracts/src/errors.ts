@@ -101,6 +101,9 @@ export const ERROR_MESSAGES_EN = {
   ERROR_BLOCK_SELF: 'A player cannot block themselves.',
   // connected sites (issue 21 §4: POST account/connected-sites/{clientId}/remove)
   ERROR_CONNECTED_SITE_UNKNOWN: 'This site is not connected to your account.',
+  // account security (issue 22 §5 sessions, §7 recent activity)
+  ERROR_SESSION_UNKNOWN: 'This session is not one of your active sessions.',
+  ERROR_ACTIVITY_CURSOR_INVALID: 'This page of your activity does not exist. Please start again.',
   // cookie consent (spec §4 Cookie consent, §7 POST cookie/user/{id}/set-cookie)
   ERROR_COOKIE_NOTEXISTS: 'This cookie category does not exist.',
   ERROR_COOKIE_NOT_OPTIONAL: 'These cookies are necessary for the site to work and cannot be refused.',

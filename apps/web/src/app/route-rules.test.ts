@@ -63,6 +63,8 @@ const SPEC_PATHS = [
   '/account/link-account',
   // Issue 21 §4 (not in spec §2): the sites granted through the OpenID Provider.
   '/account/connected-sites',
+  // Issue 22 §5, §7 (not in spec §2): sessions and recent activity.
+  '/account/security',
   '/account/newsletter',
   '/account/cookies',
   // Issue 22 §8: Download my data.
@@ -129,6 +131,7 @@ const SECTION_PAGES: [string, (f: FeatureFlags, on: boolean) => FeatureFlags][] 
   ['/account/cookies', (f, on) => ({ ...f, customCookieManagement: !on })],
   ['/account/deletion-request', (f, on) => ({ ...f, deletionSection: on })],
   ['/account/your-data', (f, on) => ({ ...f, dataExport: on })],
+  ['/account/security', (f, on) => ({ ...f, securitySessions: on, securityActivity: on })],
 ];
 const PARTNER_HOME_LOGIN_PAGES = [
   '/account/update-email',
@@ -372,6 +375,23 @@ describe('public pages', () => {
         render,
       );
     }
+  });
+});
+
+describe('the Security page (issue 22 §5, §7)', () => {
+  it('stands while either of its sections is on', () => {
+    for (const [securitySessions, securityActivity] of [
+      [true, false],
+      [false, true],
+    ] as const) {
+      const features = { ...ALL(true), securitySessions, securityActivity };
+      expect(decideRoute('/account/security', ctx({ features, session: 'authenticated' }))).toEqual(render);
+    }
+    const features = { ...ALL(true), securitySessions: false, securityActivity: false };
+    expect(decideRoute('/account/security', ctx({ features, session: 'authenticated' }))).toEqual(
+      to('/account'),
+    );
+    expect(titleOf('/account/security')).toBe('titles.security');
   });
 });
 

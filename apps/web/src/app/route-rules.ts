@@ -28,6 +28,7 @@
  * | /account                               | titles.myInformation       |                 |                                           | login → Home |                        |
  * | /account/link-account                  | titles.connections         |                 | connectionsSection off → /account         | login+return |                        |
  * | /account/connected-sites                | titles.connectedSites      |                 |                                           | login+return |                        |
+ * | /account/security                      | titles.security            |                 | securitySessions and securityActivity off → /account | login+return |             |
  * | /account/newsletter                    | titles.newsletter          |                 | connectionsSection off → /account (§2!)   | login+return |                        |
  * | /account/cookies                       | titles.cookies             |                 | customCookieManagement on → /account      | login+return |                        |
  * | /account/your-data                     | titles.yourData            |                 | dataExport off → /account                 | login+return |                        |
@@ -176,6 +177,13 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   },
   // Issue 21 §4: the sites the player granted through the OpenID Provider.
   { path: '/account/connected-sites', title: 'titles.connectedSites', session: 'login-return' },
+  // Issue 22 §5, §7: where the player is signed in and their recent activity, each section behind its flag.
+  {
+    path: '/account/security',
+    title: 'titles.security',
+    session: 'login-return',
+    flag: { enabled: (f) => f.securitySessions || f.securityActivity, fallback: '/account' },
+  },
   {
     // spec §2: "Same guard, tied to the connections flag" — implemented literally.
     path: '/account/newsletter',

@@ -66,6 +66,9 @@ const accountArea: RouteObject = {
     page('connected-sites', '/account/connected-sites', async () => {
       return (await import('../features/connected-sites/connected-sites-page.tsx')).ConnectedSitesPage;
     }),
+    page('security', '/account/security', async () => {
+      return (await import('../features/security/security-page.tsx')).SecurityPage;
+    }),
     page('newsletter', '/account/newsletter', async () => {
       return (await import('../features/newsletter/newsletter-page.tsx')).NewsletterPage;
     }),

@@ -3,8 +3,8 @@
  * `user_id` the player involved (null when none), `detail` a JSON object without secrets, timestamps
  * ISO-8601 UTC text.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditEventsTable, Database } from '../../db/schema.ts';
 
 /** An event to record: player (internal users.id, or null), type, caller IP, JSON detail, ISO time. */
 export interface NewAuditEvent {
@@ -63,4 +63,43 @@ export function auditEventsOfPlayer(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/** Where a page of a player's events starts: strictly older than this event (time, then id). */
+export interface EventPosition {
+  createdAt: string;
+  id: number;
+}
+
+/**
+ * The events of player `userId` (internal users.id) of types `types` since `since` (ISO 8601 UTC,
+ * inclusive), newest first (time, then id), strictly after `after` when given; at most `limit`.
+ * Served by the index `audit_events_user_created` (user_id, created_at; migration 0021).
+ */
+export async function findEventsOfPlayer(
+  db: Kysely<Database>,
+  query: {
+    userId: number;
+    types: readonly string[];
+    since: string;
+    after?: EventPosition;
+    limit: number;
+  },
+): Promise<Selectable<AuditEventsTable>[]> {
+  let events = db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('user_id', '=', query.userId)
+    .where('type', 'in', query.types)
+    .where('created_at', '>=', query.since);
+  const after = query.after;
+  if (after) {
+    events = events.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return events.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
 }

@@ -79,7 +79,11 @@ async function checkPasswordAndOpen(
   );
   if (!user || !hash || !right) {
     await attempt.failed();
-    if (user && hash) await audit(ctx, user.id, 'login.failed', request.ip);
+    if (user && hash) {
+      await audit(ctx, user.id, 'login.failed', request.ip, {
+        userAgent: request.userAgent?.slice(0, 512) ?? null,
+      });
+    }
     throw badRequest('ERROR_USERNAME_PASSWORD_INCORRECT', passwordProperty);
   }
   await abandonOnError(attempt.succeeded());

@@ -3,7 +3,10 @@
  * POST log/user/{id}/log-in, GET token/{identity}, POST log/user/{id}/log-out (GET token/refresh and GET
  * token/verify are registered by the sso module, which answers the portal's client with this module's
  * `refreshTokens` and `verifyAccessToken`). With the captcha flag on, the three log-in calls need a reCAPTCHA token of
- * the action login (spec §4, §5 Captcha).
+ * the action login (spec §4, §5 Captcha). The Security page's "Where you're signed in" (issue 22 §5;
+ * account-sessions.ts), user bearer, rate-limited per IP, 404 ERROR_NOT_FOUND with `securitySessions` off:
+ * GET account/sessions, POST account/sessions/{sessionId}/sign-out (400 ERROR_SESSION_UNKNOWN),
+ * POST account/sessions/sign-out-others.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -13,7 +16,8 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { identify, logIn, logInUser, type LoginRequest } from './login.ts';
 import { deviceCookieName, setDeviceCookie } from './device-cookies.ts';
-import { logOut, tokenForIdentity } from './sessions.ts';
+import { logOut, tokenForIdentity, type RequestOrigin } from './sessions.ts';
+import { listAccountSessions, signOutOtherSessions, signOutSession } from './account-sessions.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/index.ts';
 import { captchaEnabled, requireCaptcha } from '../captcha/index.ts';
@@ -33,6 +37,12 @@ function loginRequestOf(
     deviceTokenFor: (idUser) => request.cookies[deviceCookieName(idUser)],
     captcha: { token, verified: captchaEnabled(ctx) },
   };
+}
+
+/** Where a request comes from: its address and user agent. */
+function originOf(request: FastifyRequest): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
 
 /** Registers the session routes on the /api scope. */
@@ -90,6 +100,40 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request) => {
       const auth = requireSelf(request, request.params.id);
       return logOut(ctx, auth, request.ip);
+    },
+  });
+
+  // "Where you're signed in" (issue 22 §5; account-sessions.ts): the caller's own sessions only.
+  const limited = { rateLimit: sensitiveRateLimit(ctx) };
+  endpointRoute(r, ENDPOINTS.getAccountSessions, {
+    config: limited,
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      void reply.header('cache-control', 'no-store');
+      return listAccountSessions(ctx, auth);
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.postAccountSessionsSignOut, {
+    config: limited,
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      await signOutSession(ctx, auth, request.params.sessionId, originOf(request));
+      void reply.header('cache-control', 'no-store');
+      return { Success: true };
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.postAccountSessionsSignOutOthers, {
+    config: limited,
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      const signedOut = await signOutOtherSessions(ctx, auth, originOf(request));
+      void reply.header('cache-control', 'no-store');
+      return { SignedOut: signedOut };
     },
   });
 }

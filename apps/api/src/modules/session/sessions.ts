@@ -71,7 +71,7 @@ export interface OpenedSession {
 }
 
 /**
- * Opens a session for `user` and writes its `session.created` audit event. Runs in `ctx.db`, which may
+ * Opens a session for `user` and writes its `session.created` audit event (`{ clientId, userAgent }`). Runs in `ctx.db`, which may
  * be the caller's transaction (the hub's code exchange opens a partner session in its own).
  */
 export async function openSession(
@@ -96,7 +96,10 @@ export async function openSession(
     user_agent: origin.userAgent?.slice(0, 512) ?? null,
     auth_time: origin.authTime ?? null,
   });
-  await audit(ctx, user.id, 'session.created', origin.ip, { clientId: origin.clientId });
+  await audit(ctx, user.id, 'session.created', origin.ip, {
+    clientId: origin.clientId,
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+  });
   return session;
 }
 

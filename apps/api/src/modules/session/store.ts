@@ -64,6 +64,35 @@ export async function findActiveSessionIds(
   return (await sessions.execute()).map((row) => row.id);
 }
 
+/** What the player sees of one of their sessions (issue 22 §5 "Where you're signed in"). */
+export type PlayerSessionRow = Pick<
+  Selectable<SessionsTable>,
+  'id' | 'ip' | 'user_agent' | 'created_at' | 'last_used_at'
+>;
+
+/**
+ * The active sessions of player `userId` for client `clientId` — not revoked, not expired at `now`,
+ * used after `idleCutoff` (the checks of {@link findSessionByIdentity}) — most recently used first; or,
+ * with `sessionId`, only that one when it is such a session of that player.
+ */
+export async function findActiveSessionsOfPlayer(
+  db: Kysely<Database>,
+  selection: { userId: number; clientId: string; sessionId?: string },
+  now: string,
+  idleCutoff: string,
+): Promise<PlayerSessionRow[]> {
+  let sessions = db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_used_at'])
+    .where('user_id', '=', selection.userId)
+    .where('client_id', '=', selection.clientId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_used_at', '>', idleCutoff);
+  if (selection.sessionId !== undefined) sessions = sessions.where('id', '=', selection.sessionId);
+  return sessions.orderBy('last_used_at', 'desc').orderBy('created_at', 'desc').execute();
+}
+
 /** Revokes sessions `ids` and their refresh tokens not revoked yet, at `now`. */
 export async function revokeSessionsById(
   db: Kysely<Database>,

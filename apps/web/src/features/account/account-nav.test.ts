@@ -9,6 +9,8 @@ const off = {
   customCookieManagement: false,
   deletionSection: false,
   dataExport: false,
+  securitySessions: false,
+  securityActivity: false,
 };
 
 describe('accountNavEntries', () => {
@@ -27,11 +29,14 @@ describe('accountNavEntries', () => {
       customCookieManagement: true,
       deletionSection: true,
       dataExport: true,
+      securitySessions: true,
+      securityActivity: true,
     };
     expect(accountNavEntries(all).map((e) => (e.kind === 'link' ? e.to : e.kind))).toEqual([
       '/account',
       '/account/link-account',
       '/account/connected-sites',
+      '/account/security',
       '/account/newsletter',
       'cookieSettings',
       '/account/blocked-users-management',
@@ -39,24 +44,27 @@ describe('accountNavEntries', () => {
       '/account/deletion-request',
     ]);
   });
-  it("keeps the spec's order with every combination of the five flags", () => {
+  it("keeps the spec's order with every combination of the seven flags", () => {
     const order = [
       'information',
       'connections',
       'connectedSites',
+      'security',
       'newsletter',
       'cookies',
       'blockedUsers',
       'yourData',
       'deletion',
     ];
-    for (let mask = 0; mask < 32; mask += 1) {
+    for (let mask = 0; mask < 128; mask += 1) {
       const flags = {
         connectionsSection: (mask & 1) !== 0,
         newsletterSection: (mask & 2) !== 0,
         customCookieManagement: (mask & 4) !== 0,
         deletionSection: (mask & 8) !== 0,
         dataExport: (mask & 16) !== 0,
+        securitySessions: (mask & 32) !== 0,
+        securityActivity: (mask & 64) !== 0,
       };
       // The cookie-settings entry stands where Cookies would.
       const slots = accountNavEntries(flags).map((e) => (e.key === 'cookieSettings' ? 'cookies' : e.key));
@@ -65,13 +73,37 @@ describe('accountNavEntries', () => {
           (key !== 'connections' || flags.connectionsSection) &&
           (key !== 'newsletter' || flags.newsletterSection) &&
           (key !== 'deletion' || flags.deletionSection) &&
-          (key !== 'yourData' || flags.dataExport),
+          (key !== 'yourData' || flags.dataExport) &&
+          (key !== 'security' || flags.securitySessions || flags.securityActivity),
       );
       expect(slots, JSON.stringify(flags)).toEqual(expected);
       expect(accountNavEntries(flags).some((e) => e.kind === 'cookieSettings')).toBe(
         flags.customCookieManagement,
       );
     }
+  });
+});
+
+describe('the Security entry (issue 22 §5, §7)', () => {
+  it('follows Connected sites when either security flag is on, and is gone when both are off', () => {
+    const keys = (sessions: boolean, activity: boolean) =>
+      accountNavEntries({ ...off, securitySessions: sessions, securityActivity: activity }).map((e) => e.key);
+    for (const [sessions, activity] of [
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const) {
+      expect(keys(sessions, activity)).toEqual([
+        'information',
+        'connectedSites',
+        'security',
+        'cookies',
+        'blockedUsers',
+      ]);
+    }
+    expect(keys(false, false)).not.toContain('security');
+    const entry = accountNavEntries({ ...off, securitySessions: true }).find((e) => e.key === 'security');
+    expect(entry).toEqual({ kind: 'link', key: 'security', to: '/account/security', end: false });
   });
 });
 

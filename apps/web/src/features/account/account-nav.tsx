@@ -1,6 +1,7 @@
 /**
  * The account side list (spec §2 Account dashboard): My information; Connections (when enabled);
- * Connected sites (issue 21 §4: the sites granted through the OpenID Provider, always shown);
+ * Connected sites (issue 21 §4: the sites granted through the OpenID Provider, always shown); Security
+ * (issue 22 §5, §7: sessions and recent activity, when either of their flags is on);
  * Newsletter (when enabled); Cookies, or the custom cookie-management entry in its place when that flag
  * is on (a button opening the consent manager's settings); Blocked Users; Your data (issue 22 §8, when
  * dataExport is on); Deletion Request (when enabled). The order holds with every flag combination.
@@ -27,12 +28,17 @@ export function accountNavEntries(features: {
   customCookieManagement: boolean;
   deletionSection: boolean;
   dataExport: boolean;
+  securitySessions: boolean;
+  securityActivity: boolean;
 }): AccountNavEntry[] {
   const link = (key: string, to: string, end = false): AccountNavEntry => ({ kind: 'link', key, to, end });
   return [
     link('information', '/account', true),
     ...(features.connectionsSection ? [link('connections', '/account/link-account')] : []),
     link('connectedSites', '/account/connected-sites'),
+    ...(features.securitySessions || features.securityActivity
+      ? [link('security', '/account/security')]
+      : []),
     ...(features.newsletterSection ? [link('newsletter', '/account/newsletter')] : []),
     features.customCookieManagement
       ? { kind: 'cookieSettings', key: 'cookieSettings' }

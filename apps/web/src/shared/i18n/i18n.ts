@@ -9,7 +9,7 @@
  * `i18next-resources-to-backend`; switching language loads the other one then. French is complete (its
  * test fails on a missing key), so only other languages fall back to English.
  *
- * A page whose texts only it shows (the consent page, Your data) has a namespace of its own per language, a chunk
+ * A page whose texts only it shows (the consent page, Your data, the account's Security page) has a namespace of its own per language, a chunk
  * loaded when the page asks for it ({@link PAGE_NAMESPACES}), so the other pages do not carry them.
  *
  * A new locale: an `<lng>-bundle.ts` of the same shape as `fr-bundle.ts`, listed in {@link LOADERS},
@@ -43,6 +43,10 @@ const PAGE_NAMESPACES: Partial<Record<string, Record<Language, () => Promise<obj
   dataExport: {
     en: async () => (await import('./locales/data-export-en.ts')).DATA_EXPORT_EN,
     fr: async () => (await import('./locales/data-export-fr.ts')).DATA_EXPORT_FR,
+  },
+  security: {
+    en: async () => (await import('./locales/security-en.ts')).SECURITY_EN,
+    fr: async () => (await import('./locales/security-fr.ts')).SECURITY_FR,
   },
 };
 

@@ -35,6 +35,7 @@ export const EN = {
     connections: 'Connections',
     consent: 'Allow access',
     connectedSites: 'Connected sites',
+    security: 'Security',
     newsletter: 'Newsletter',
     cookies: 'Cookies',
     yourData: 'Your data',
@@ -160,6 +161,7 @@ export const EN = {
       information: 'My information',
       connections: 'Connections',
       connectedSites: 'Connected sites', // e2e
+      security: 'Security', // e2e
       newsletter: 'Newsletter',
       cookies: 'Cookies',
       cookieSettings: 'Cookie settings',

@@ -99,6 +99,9 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_BLOCK_SELF: 'Un joueur ne peut pas se bloquer lui-même.',
   // connected sites (issue 21 §4)
   ERROR_CONNECTED_SITE_UNKNOWN: "Ce site n'est pas connecté à votre compte.",
+  // account security (issue 22 §5, §7)
+  ERROR_SESSION_UNKNOWN: 'Cette session ne fait pas partie de vos sessions actives.',
+  ERROR_ACTIVITY_CURSOR_INVALID: "Cette page de votre activité n'existe pas. Veuillez recommencer.",
   ERROR_COOKIE_NOTEXISTS: "Cette catégorie de cookies n'existe pas.",
   ERROR_COOKIE_NOT_OPTIONAL:
     'Ces cookies sont nécessaires au fonctionnement du site et ne peuvent pas être refusés.',

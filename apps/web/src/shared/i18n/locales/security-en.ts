@@ -1,0 +1,66 @@
+/**
+ * The English texts of the account's Security page (issue 22 §5, §7; features/security), the `security`
+ * namespace: a chunk of their own, loaded only when the page asks for them (i18n.ts PAGE_NAMESPACES), so
+ * no other page grows. Accessible names used by the end-to-end tests are marked (e2e).
+ */
+export const SECURITY_EN = {
+  heading: 'Security', // e2e
+  intro: 'Check where your {{studio}} account is signed in and what happened on it recently.',
+  sessions: {
+    heading: "Where you're signed in", // e2e
+    intro: 'These devices are signed in to your account. Sign out any you do not recognise.',
+    thisDevice: 'This device', // e2e
+    unknownDevice: 'Unknown device',
+    deviceOn: '{{browser}} on {{os}}',
+    types: {
+      desktop: 'Computer',
+      mobile: 'Phone',
+      tablet: 'Tablet',
+      console: 'Game console',
+      smarttv: 'TV',
+      wearable: 'Watch',
+      embedded: 'Device',
+    },
+    ip: 'IP address: {{ip}}',
+    unknownIp: 'IP address unknown',
+    firstUsed: 'Signed in on {{date}}',
+    lastUsed: 'Last active on {{date}}',
+    signOut: 'Sign out', // e2e
+    signOutLabel: 'Sign out {{device}}', // e2e
+    signedOut: '{{device}} has been signed out.', // e2e
+    signOutOthers: 'Sign out everywhere else', // e2e
+    noOthers: 'You are not signed in anywhere else.',
+    confirm: {
+      title: 'Sign out everywhere else?',
+      body: 'Every other device signed in to your account will be signed out at once. This device stays signed in.',
+      cancel: 'Keep them signed in',
+    },
+    signedOutOthers_one: '{{count}} other device has been signed out.', // e2e
+    signedOutOthers_other: '{{count}} other devices have been signed out.', // e2e
+  },
+  activity: {
+    heading: 'Recent activity', // e2e
+    intro: 'Security events on your account over the last 90 days, newest first.',
+    empty: 'Nothing to show for the last 90 days.',
+    more: 'Show more',
+    from: 'From {{where}}',
+    at: 'Site: {{client}}',
+    types: {
+      'session.created': 'Signed in', // e2e
+      'session.logged_out': 'Logged out',
+      'session.signed_out_remotely': 'Signed out another device', // e2e
+      'session.signed_out_others': 'Signed out everywhere else',
+      'login.failed': 'Failed sign-in attempt (wrong password)',
+      'partner.signed_in': 'Signed in with your studio account',
+      'password.changed': 'Password changed',
+      'password.recovered': 'Password reset with a recovery link',
+      'email.update_requested': 'Email address change requested',
+      'email.updated': 'Email address changed',
+      'email.recovered': 'Email address change undone',
+      'connection.linked': 'Account connected',
+      'connection.unlinked': 'Account disconnected',
+      'oidc.code_issued': 'Signed in to a partner site',
+      'connected-site.removed': "Removed a site's access",
+    },
+  },
+} as const;
