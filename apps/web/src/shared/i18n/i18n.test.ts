@@ -149,3 +149,19 @@ describe('the consent page namespace', () => {
     expect(EN_TEXTS.get('titles.consent')).toBe('Allow access');
   });
 });
+
+describe('the password strength namespace', () => {
+  const en = leaves(RESOURCES.en['password-strength']);
+  const fr = leaves(RESOURCES.fr['password-strength']);
+  it('is translated into French key for key, placeholders kept', () => {
+    expect([...fr.keys()]).toEqual([...en.keys()]);
+    const differing = [...en].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(fr.get(key) ?? '').join(),
+    );
+    expect(differing.map(([key]) => key)).toEqual([]);
+  });
+  it('is not part of the texts every page loads', () => {
+    const startup = new Set(EN_TEXTS.values());
+    expect([...en.values()].filter((text) => startup.has(text))).toEqual([]);
+  });
+});

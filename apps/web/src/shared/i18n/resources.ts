@@ -6,11 +6,13 @@ import { CONSENT_EN } from './locales/consent-en.ts';
 import { CONSENT_FR } from './locales/consent-fr.ts';
 import { EN_BUNDLE } from './locales/en-bundle.ts';
 import { FR_BUNDLE } from './locales/fr-bundle.ts';
+import { PASSWORD_STRENGTH_EN } from './locales/password-strength-en.ts';
+import { PASSWORD_STRENGTH_FR } from './locales/password-strength-fr.ts';
 
 /** Resources per language and namespace (the page namespaces of i18n.ts included). */
 export const RESOURCES = {
-  en: { ...EN_BUNDLE, consent: CONSENT_EN },
-  fr: { ...FR_BUNDLE, consent: CONSENT_FR },
+  en: { ...EN_BUNDLE, consent: CONSENT_EN, 'password-strength': PASSWORD_STRENGTH_EN },
+  fr: { ...FR_BUNDLE, consent: CONSENT_FR, 'password-strength': PASSWORD_STRENGTH_FR },
 } as const;
 
 /**
