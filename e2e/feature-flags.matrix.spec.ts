@@ -4,6 +4,8 @@
  *   partner) and the partner 'Confirm username' form carry the captcha notice only where it is on;
  * - tag manager: page views reach `window.dataLayer` only where it is on AND the player gave analytics
  *   consent (consent_analytics=1), never without consent.
+ * - breached password check: the register page's password field has the strength meter (issue 22 §9)
+ *   only where it is on; the meter's code is fetched only then.
  * The expectations come from the table below, written from the deployments' flags (e2e/support/ports.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -12,6 +14,8 @@ import { expect, test, type Page } from '@playwright/test';
 const CAPTCHA_ON = new Set(['local-flags-on']);
 const TAG_MANAGER_ON = new Set(['local-flags-on']);
 const PARTNER = new Set(['creative-assembly', 'focus']);
+/** The breached password check is on by default: off only where every flag is off. */
+const BREACHED_PASSWORD_CHECK_OFF = new Set(['local-flags-off']);
 
 function captchaNotice(page: Page) {
   return page.getByText('This form is protected by reCAPTCHA', { exact: false });
@@ -60,4 +64,27 @@ test('tag-manager page views need the flag and analytics consent', async ({ page
       .poll(() => dataLayer(page))
       .toEqual([{ event: 'page_view', page_path: '/errors/not-found' }]);
   else expect(await dataLayer(page)).toBeNull();
+});
+
+test('the password strength meter shows on the register page only where the breached password check is on', async ({
+  page,
+}, info) => {
+  // The partner environments register at the partner: no register page of ours to look at.
+  if (PARTNER.has(info.project.name)) return;
+  const on = !BREACHED_PASSWORD_CHECK_OFF.has(info.project.name);
+  const meterChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/password-strength-meter-[^/]*\.js$/.test(request.url())) meterChunks.push(request.url());
+  });
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).pressSequentially('Password1');
+  const meter = page.getByRole('status').filter({ hasText: 'Password strength' });
+  if (on) await expect(meter).toHaveText(/^Password strength: weak/);
+  else {
+    // Give a lazy chunk the time to arrive, then check that none did.
+    await page.getByLabel('Confirm password').fill('Password1');
+    await expect(meter).toHaveCount(0);
+    expect(meterChunks).toEqual([]);
+  }
 });

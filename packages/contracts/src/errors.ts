@@ -30,6 +30,9 @@ export const ERROR_MESSAGES_EN = {
   ERROR_PASSWORD_LETTERS: 'Your password must contain at least one letter.',
   ERROR_PASSWORD_NUMBERS: 'Your password must contain at least one number.',
   ERROR_PASSWORD_EMPTY: 'A password is required.',
+  // issue 22 §9 (flag breachedPasswordCheck; password-strength.ts): a common or breached password
+  ERROR_PASSWORD_COMMON:
+    'This password is too common or too easy to guess. Please choose another one, for example a few unrelated words.',
   ERROR_CONFIRM_PASSWORD_INVALID: 'The password confirmation does not match.',
   // §8 names
   ERROR_LASTNAME_EMPTY: 'Your last name must not be empty.',

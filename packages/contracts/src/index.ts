@@ -26,5 +26,6 @@ export * from './consent.ts';
 export * from './survey.ts';
 export * from './locale.ts';
 export * from './form-rules.ts';
+export * from './password-strength.ts';
 export * from './endpoints.ts';
 export * as ENDPOINTS from './endpoint-table/index.ts';

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../audit/index.ts';
 import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { getUserById, newPasswordItems, setPasswordHash } from '../accounts/index.ts';
+import { getUserById, newPasswordErrors, setPasswordHash } from '../accounts/index.ts';
 import { revokeSessions } from '../session/index.ts';
 import { requireRecentAuthentication } from '../session/index.ts';
 
@@ -27,7 +27,8 @@ export interface AccountCaller {
  * Changes the caller's password and revokes their other sessions, in one transaction.
  * @throws AppError 400 with one item per failing field: OldPassword (ERROR_PASSWORD_EMPTY,
  *   ERROR_OLD_PASSWORD_INCORRECT), Password (ERROR_PASSWORD_EMPTY / _LENGTH / _LETTERS / _NUMBERS /
- *   _USERNAME, ERROR_PASSWORD_STUDIO_RULES in TWO-POINT-STUDIOS), ConfirmPassword
+ *   _USERNAME, ERROR_PASSWORD_STUDIO_RULES in TWO-POINT-STUDIOS, ERROR_PASSWORD_COMMON with the flag
+ *   breachedPasswordCheck), ConfirmPassword
  *   (ERROR_CONFIRM_PASSWORD_INVALID); general ERROR_NOT_ALLOWED in the partner environments or for a
  *   player who signs in through a partner (no password here); general ERROR_REAUTHENTICATION_REQUIRED
  *   without the Old password and without a recent proof of the password on the session
@@ -53,7 +54,7 @@ export async function resetAccountPassword(
   if (studio && oldPassword === '') add('OldPassword', 'ERROR_PASSWORD_EMPTY');
   else if (oldPassword !== '' && !(await verifyPassword(user.password_hash, oldPassword)))
     add('OldPassword', 'ERROR_OLD_PASSWORD_INCORRECT');
-  items.push(...newPasswordItems(ctx.config.environment, user.username, form.Password, form.ConfirmPassword));
+  items.push(...(await newPasswordErrors(ctx.config, user, form.Password, form.ConfirmPassword)));
   if (items.length) {
     if (items.some((i) => i.ErrorMessage === 'ERROR_OLD_PASSWORD_INCORRECT'))
       await audit(ctx, caller.userId, 'password.change_refused', ip, { reason: 'old_password' });

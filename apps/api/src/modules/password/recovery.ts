@@ -31,7 +31,7 @@ import {
   confirmEmailAddress,
   findUserByEmail,
   getUserById,
-  newPasswordItems,
+  newPasswordErrors,
   setPasswordHash,
 } from '../accounts/index.ts';
 import {
@@ -130,7 +130,8 @@ export async function checkRecoveryLink(ctx: AppContext, token: string): Promise
  * account (the old password's guesses no longer hold a new device of the owner off).
  * @throws AppError 400 — general ERROR_PASSWORD_RECOVERY_NOTEXISTS (unknown, used) /
  *   ERROR_PASSWORD_RECOVERY_EXPIRED / ERROR_NOT_ALLOWED (partner environment); Password: the password
- *   rules (studio rule in TWO-POINT-STUDIOS); ConfirmPassword: ERROR_CONFIRM_PASSWORD_INVALID
+ *   rules (studio rule in TWO-POINT-STUDIOS; ERROR_PASSWORD_COMMON with the flag breachedPasswordCheck);
+ *   ConfirmPassword: ERROR_CONFIRM_PASSWORD_INVALID
  */
 export async function resetRecoveredPassword(
   ctx: AppContext,
@@ -140,7 +141,7 @@ export async function resetRecoveredPassword(
   requireRecovery(ctx);
   const link = await findLink(ctx.db, form.Token, 'password_recovery', LINK_CODES);
   const user = await getUserById(ctx.db, link.userId);
-  const items = newPasswordItems(ctx.config.environment, user.username, form.Password, form.Confirm);
+  const items = await newPasswordErrors(ctx.config, user, form.Password, form.Confirm);
   if (items.length) throw validationFailed(items);
   const hash = await hashPassword(form.Password);
   await ctx.db.transaction().execute(async (trx) => {

@@ -340,8 +340,9 @@ function studioForm(name: string, overrides: Record<string, unknown> = {}): Reco
     Lastname: 'Lovelace',
     DateOfBirth: '1990-05-17',
     ApproveCodeOfConduct: true,
-    Password: 'Secret1234',
-    ConfirmPassword: 'Secret1234',
+    // Passes the studio rule (8–16, upper and lower case) and is not a common password (issue 22 §9).
+    Password: 'Velvet7Comet',
+    ConfirmPassword: 'Velvet7Comet',
     ...overrides,
   });
 }

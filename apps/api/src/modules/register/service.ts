@@ -19,6 +19,7 @@ import { badRequest, validationFailed } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { isoNow } from '../../lib/time.ts';
 import {
+  commonPasswordError,
   DEFAULT_AVATAR_PATH,
   findUserByUsername,
   insertUser,
@@ -33,10 +34,18 @@ import { accessKeyError, consumeAccessKey } from '../access-key/index.ts';
 import { requireCaptcha } from '../captcha/index.ts';
 import { checkFormToken, spendFormToken, unspendFormToken } from './form-token.ts';
 
-/** The store checks of a form whose field rules hold: username taken, then the e-mail's (accounts). */
+/**
+ * The checks beyond the store-free rules, on the properties those rules let pass: the common-password
+ * check (accounts common-password.ts, flag breachedPasswordCheck), username taken, then the e-mail's
+ * (accounts).
+ */
 async function storeErrors(ctx: AppContext, form: RegisterRequest, items: ErrorItem[]): Promise<ErrorItem[]> {
   const failing = new Set(items.map((i) => i.Property));
   const extra: ErrorItem[] = [];
+  if (!failing.has('Password')) {
+    const code = await commonPasswordError(ctx.config, form.Password, form.Username, form.Email);
+    if (code) extra.push({ Property: 'Password', ErrorMessage: code });
+  }
   if (!failing.has('Username') && (await usernameTaken(ctx.db, form.Username)))
     extra.push({ Property: 'Username', ErrorMessage: 'ERROR_USERNAME_EXIST' });
   if (!failing.has('Email')) {
@@ -76,7 +85,7 @@ async function tooFastCheck(ctx: AppContext, form: RegisterRequest): Promise<str
 /**
  * POST register/new-user. `locale` (the request's Accept-Language, lib/locale.ts) becomes the player's
  * saved locale, and the language of the verification e-mail.
- * @throws 400 with every failing property (AccessKeyValue: ERROR_ACCESS_KEY_NON_EXISTANT /
+ * @throws 400 with every failing property (Password: ERROR_PASSWORD_COMMON too, flag breachedPasswordCheck; AccessKeyValue: ERROR_ACCESS_KEY_NON_EXISTANT /
  *   _ALREADY_USED when access-key registration is on); ERROR_REGISTER_INVALID for a tripped bot trap;
  *   ERROR_TOO_FAST for a form token younger than REGISTER_MINIMUM_TIME_ON_PAGE_MS, missing, altered or
  *   spent, ERROR_FORM_EXPIRED (not in CREATIVE-ASSEMBLY); the captcha codes of requireCaptcha (action

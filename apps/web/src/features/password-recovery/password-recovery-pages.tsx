@@ -21,7 +21,14 @@ import { confirmsPassword, emailRule, newPasswordRule } from '../../shared/forms
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useErrorText } from '../../shared/i18n/use-error-text.ts';
 import { useLinkSecret } from '../../shared/links/use-link-secret.ts';
-import { EmailField, ErrorSummary, PasswordField, SubmitButton, ui } from '../../shared/ui/index.ts';
+import {
+  EmailField,
+  ErrorSummary,
+  NewPasswordField,
+  PasswordField,
+  SubmitButton,
+  ui,
+} from '../../shared/ui/index.ts';
 import styles from './password-recovery.module.css';
 import { deadLinkCode } from './recovery-link.ts';
 
@@ -116,7 +123,7 @@ function ResetForm({ token, onDeadLink }: { token: string; onDeadLink: (code: st
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
-  const { behaviour } = useAppConfiguration();
+  const { behaviour, config } = useAppConfiguration();
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       afterSubmitDelay(() =>
@@ -146,10 +153,11 @@ function ResetForm({ token, onDeadLink }: { token: string; onDeadLink: (code: st
   return (
     <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-      <PasswordField
+      <NewPasswordField
         label={t('passwordRecovery.newPassword')}
         hint={t(behaviour.twoPointRegister ? 'forms.passwordRulesStudio' : 'forms.passwordRules')}
         autoComplete="new-password"
+        strengthMeter={config.features.breachedPasswordCheck}
         error={formState.errors.Password?.message}
         {...register('Password', { validate: newPasswordRule(behaviour.twoPointRegister) })}
       />

@@ -7,7 +7,14 @@
  */
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, EmailField, PasswordField, TextField, ui } from '../../shared/ui/index.ts';
+import {
+  CheckboxField,
+  EmailField,
+  NewPasswordField,
+  PasswordField,
+  TextField,
+  ui,
+} from '../../shared/ui/index.ts';
 import { autoDashDateOfBirth, type RegisterFormValues } from './register-rules.ts';
 import styles from './register.module.css';
 
@@ -15,6 +22,8 @@ import styles from './register.module.css';
 export interface RegisterFieldOptions {
   twoPoint: boolean;
   newsletter: boolean;
+  /** The password strength meter (flag breachedPasswordCheck). */
+  strengthMeter: boolean;
 }
 
 type ConsentName = 'ApprovePrivacyPolicy' | 'ApproveEULA' | 'ApproveCodeOfConduct' | 'G2GSegaOptin';
@@ -53,7 +62,7 @@ export function RegisterFields({
   options: RegisterFieldOptions;
 }) {
   const { t } = useTranslation();
-  const { register, control, formState } = form;
+  const { register, control, formState, getValues } = form;
   const errors = formState.errors;
 
   const consent = (name: ConsentName, label: string) => (
@@ -116,10 +125,12 @@ export function RegisterFields({
         error={errors.ConfirmEmail?.message}
         {...register('ConfirmEmail')}
       />
-      <PasswordField
+      <NewPasswordField
         label={t('register.password')}
         hint={t(options.twoPoint ? 'forms.passwordRulesStudio' : 'forms.passwordRules')}
         autoComplete="new-password"
+        strengthMeter={options.strengthMeter}
+        userInputs={() => [getValues('Username'), getValues('Email')]}
         error={errors.Password?.message}
         {...register('Password')}
       />

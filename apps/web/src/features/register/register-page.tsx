@@ -171,7 +171,10 @@ function RegisterForm() {
   return (
     <form className={ui.stack} onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
       <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-      <RegisterFields form={form} options={{ twoPoint, newsletter }} />
+      <RegisterFields
+        form={form}
+        options={{ twoPoint, newsletter, strengthMeter: config.features.breachedPasswordCheck }}
+      />
       <CaptchaNotice action="register" />
       <div className={ui.actions}>
         <SubmitButton busy={busy}>{t('register.submit')}</SubmitButton>

@@ -21,7 +21,7 @@ import { confirmsPassword, newPasswordRule } from '../../shared/forms/field-rule
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
-import { ErrorSummary, PasswordField, SubmitButton, ui } from '../../shared/ui/index.ts';
+import { ErrorSummary, NewPasswordField, PasswordField, SubmitButton, ui } from '../../shared/ui/index.ts';
 
 const FIELDS = ['OldPassword', 'Password', 'ConfirmPassword'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -31,7 +31,7 @@ export function AccountPasswordResetPage() {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();
-  const { behaviour } = useAppConfiguration();
+  const { behaviour, config } = useAppConfiguration();
   const { user } = useSession();
   const askOld = behaviour.oldPasswordField;
   // Without the Old password field, a log-in older than the API's window is asked the password again.
@@ -73,10 +73,12 @@ export function AccountPasswordResetPage() {
             {...register('OldPassword', { validate: (value) => (value ? true : 'ERROR_PASSWORD_EMPTY') })}
           />
         ) : null}
-        <PasswordField
+        <NewPasswordField
           label={t('accountPasswordReset.newPassword')}
           hint={t(behaviour.twoPointRegister ? 'forms.passwordRulesStudio' : 'forms.passwordRules')}
           autoComplete="new-password"
+          strengthMeter={config.features.breachedPasswordCheck}
+          userInputs={() => [user?.Username, user?.Email]}
           error={formState.errors.Password?.message}
           {...register('Password', {
             validate: newPasswordRule(behaviour.twoPointRegister, user?.Username ?? ''),

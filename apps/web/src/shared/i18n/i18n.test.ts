@@ -155,3 +155,19 @@ describe.each([
     expect(EN_TEXTS.get(titleKey)).toBe(title);
   });
 });
+
+describe('the password strength namespace', () => {
+  const en = leaves(RESOURCES.en['password-strength']);
+  const fr = leaves(RESOURCES.fr['password-strength']);
+  it('is translated into French key for key, placeholders kept', () => {
+    expect([...fr.keys()]).toEqual([...en.keys()]);
+    const differing = [...en].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(fr.get(key) ?? '').join(),
+    );
+    expect(differing.map(([key]) => key)).toEqual([]);
+  });
+  it('is not part of the texts every page loads', () => {
+    const startup = new Set(EN_TEXTS.values());
+    expect([...en.values()].filter((text) => startup.has(text))).toEqual([]);
+  });
+});

@@ -9,8 +9,9 @@
  * `i18next-resources-to-backend`; switching language loads the other one then. French is complete (its
  * test fails on a missing key), so only other languages fall back to English.
  *
- * A page whose texts only it shows (the consent page, Your data, the account's Security page) has a namespace of its own per language, a chunk
- * loaded when the page asks for it ({@link PAGE_NAMESPACES}), so the other pages do not carry them.
+ * A page whose texts only it shows (the consent page, Your data, the account's Security page), or a part
+ * loaded late (the password strength meter), has a namespace of its own per language, a chunk loaded when
+ * it asks for it ({@link PAGE_NAMESPACES}), so the other pages do not carry them.
  *
  * A new locale: an `<lng>-bundle.ts` of the same shape as `fr-bundle.ts`, listed in {@link LOADERS},
  * {@link LANGUAGES} and resources.ts, and each page namespace's `<namespace>-<lng>.ts`.
@@ -47,6 +48,10 @@ const PAGE_NAMESPACES: Partial<Record<string, Record<Language, () => Promise<obj
   security: {
     en: async () => (await import('./locales/security-en.ts')).SECURITY_EN,
     fr: async () => (await import('./locales/security-fr.ts')).SECURITY_FR,
+  },
+  'password-strength': {
+    en: async () => (await import('./locales/password-strength-en.ts')).PASSWORD_STRENGTH_EN,
+    fr: async () => (await import('./locales/password-strength-fr.ts')).PASSWORD_STRENGTH_FR,
   },
 };
 

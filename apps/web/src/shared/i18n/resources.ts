@@ -8,13 +8,27 @@ import { DATA_EXPORT_EN } from './locales/data-export-en.ts';
 import { DATA_EXPORT_FR } from './locales/data-export-fr.ts';
 import { EN_BUNDLE } from './locales/en-bundle.ts';
 import { FR_BUNDLE } from './locales/fr-bundle.ts';
+import { PASSWORD_STRENGTH_EN } from './locales/password-strength-en.ts';
+import { PASSWORD_STRENGTH_FR } from './locales/password-strength-fr.ts';
 import { SECURITY_EN } from './locales/security-en.ts';
 import { SECURITY_FR } from './locales/security-fr.ts';
 
 /** Resources per language and namespace (the page namespaces of i18n.ts included). */
 export const RESOURCES = {
-  en: { ...EN_BUNDLE, consent: CONSENT_EN, dataExport: DATA_EXPORT_EN, security: SECURITY_EN },
-  fr: { ...FR_BUNDLE, consent: CONSENT_FR, dataExport: DATA_EXPORT_FR, security: SECURITY_FR },
+  en: {
+    ...EN_BUNDLE,
+    consent: CONSENT_EN,
+    dataExport: DATA_EXPORT_EN,
+    security: SECURITY_EN,
+    'password-strength': PASSWORD_STRENGTH_EN,
+  },
+  fr: {
+    ...FR_BUNDLE,
+    consent: CONSENT_FR,
+    dataExport: DATA_EXPORT_FR,
+    security: SECURITY_FR,
+    'password-strength': PASSWORD_STRENGTH_FR,
+  },
 } as const;
 
 /**

@@ -10,3 +10,4 @@ export { CaptchaNotice } from './captcha-notice.tsx';
 export { Avatar, type AvatarProps } from './avatar.tsx';
 export { Switch, type SwitchProps } from './switch.tsx';
 export { useConfirmation, type Confirmation, type ConfirmationRequest } from './use-confirmation.tsx';
+export { NewPasswordField, type NewPasswordFieldProps } from './new-password-field.tsx';

@@ -28,6 +28,8 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_PASSWORD_LETTERS: 'Votre mot de passe doit contenir au moins une lettre.',
   ERROR_PASSWORD_NUMBERS: 'Votre mot de passe doit contenir au moins un chiffre.',
   ERROR_PASSWORD_EMPTY: 'Un mot de passe est requis.',
+  ERROR_PASSWORD_COMMON:
+    'Ce mot de passe est trop courant ou trop facile à deviner. Veuillez en choisir un autre, par exemple quelques mots sans rapport entre eux.',
   ERROR_CONFIRM_PASSWORD_INVALID: 'La confirmation du mot de passe ne correspond pas.',
   // §8 names
   ERROR_LASTNAME_EMPTY: 'Votre nom ne doit pas être vide.',
