@@ -4,7 +4,8 @@
  * in through the hub"), exactly as a real partner site would use it:
  * - `openid-client` builds the authorization request (state, PKCE S256) to the portal's `/oauth` page
  *   and exchanges the code at `POST /api/oauth/token` with HTTP Basic client credentials; the hub's
- *   metadata is given by hand (it publishes no discovery document);
+ *   metadata is given by hand, as partners of the spec's calls always did (the site is the proof, issue 21 §2,
+ *   that they keep working unchanged now that the hub is an OpenID Provider with discovery);
  * - plain `fetch` calls `GET /api/token/verify` and `GET /api/token/refresh` with the site's client id,
  *   the portal's `x-api-key` and the site's HTTP Basic client credentials (those calls are the spec's,
  *   not OAuth's; a confidential client must authenticate to refresh, RFC 6749 §6), and
