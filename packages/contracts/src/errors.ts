@@ -101,6 +101,9 @@ export const ERROR_MESSAGES_EN = {
   ERROR_BLOCK_SELF: 'A player cannot block themselves.',
   // connected sites (issue 21 §4: POST account/connected-sites/{clientId}/remove)
   ERROR_CONNECTED_SITE_UNKNOWN: 'This site is not connected to your account.',
+  // "this wasn't me" link of the security alert e-mails (issue 22 §6: POST account/secure)
+  ERROR_SECURE_ACCOUNT_NOTEXISTS: 'Your link is invalid.',
+  ERROR_SECURE_ACCOUNT_EXPIRED: 'Your link has expired.',
   // cookie consent (spec §4 Cookie consent, §7 POST cookie/user/{id}/set-cookie)
   ERROR_COOKIE_NOTEXISTS: 'This cookie category does not exist.',
   ERROR_COOKIE_NOT_OPTIONAL: 'These cookies are necessary for the site to work and cannot be refused.',

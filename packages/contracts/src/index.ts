@@ -20,6 +20,7 @@ export * from './linking.ts';
 export * from './partner.ts';
 export * from './sso.ts';
 export * from './connected-sites.ts';
+export * from './secure-account.ts';
 export * from './consent.ts';
 export * from './survey.ts';
 export * from './locale.ts';

@@ -29,6 +29,7 @@ import * as m0017 from './migrations/0017-oidc.ts';
 import * as m0018 from './migrations/0018-oidc-clients.ts';
 import * as m0019 from './migrations/0019-oidc-payload-clients.ts';
 import * as m0020 from './migrations/0020-drop-oauth-codes.ts';
+import * as m0022 from './migrations/0022-known-devices-forgotten.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -209,6 +210,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0018-oidc-clients': { up: (db) => m0018.up(db) },
     '0019-oidc-payload-clients': { up: (db) => m0019.up(db) },
     '0020-drop-oauth-codes': { up: (db) => m0020.up(db) },
+    '0022-known-devices-forgotten': { up: (db) => m0022.up(db) },
   };
 }
 

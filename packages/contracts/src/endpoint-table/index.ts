@@ -49,6 +49,7 @@ export * from './get-profile-user.ts';
 export * from './get-profile-connects.ts';
 export * from './get-account-connected-sites.ts';
 export * from './post-account-connected-sites-remove.ts';
+export * from './post-account-secure.ts';
 export * from './post-profile-user-update-email.ts';
 export * from './post-profile-user-update-username.ts';
 export * from './post-profile-user-update-locale.ts';

@@ -99,6 +99,8 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_BLOCK_SELF: 'Un joueur ne peut pas se bloquer lui-même.',
   // connected sites (issue 21 §4)
   ERROR_CONNECTED_SITE_UNKNOWN: "Ce site n'est pas connecté à votre compte.",
+  ERROR_SECURE_ACCOUNT_NOTEXISTS: "Votre lien n'est pas valide.",
+  ERROR_SECURE_ACCOUNT_EXPIRED: 'Votre lien a expiré.',
   ERROR_COOKIE_NOTEXISTS: "Cette catégorie de cookies n'existe pas.",
   ERROR_COOKIE_NOT_OPTIONAL:
     'Ces cookies sont nécessaires au fonctionnement du site et ne peuvent pas être refusés.',
