@@ -31,7 +31,7 @@ export const STARTUP_MODULES = ['src/shared/i18n/locales/en-bundle.ts'];
 export const PAGES: PageBudget[] = [
   { path: '/', modules: ['src/features/home/home-page.tsx'], gzipBudgetBytes: 187_500 },
   { path: '/login', modules: ['src/features/login/login-page.tsx'], gzipBudgetBytes: 208_500 },
-  { path: '/register', modules: ['src/features/register/register-page.tsx'], gzipBudgetBytes: 211_000 },
+  { path: '/register', modules: ['src/features/register/register-page.tsx'], gzipBudgetBytes: 211_150 },
   {
     path: '/account',
     modules: ['src/features/account/account-layout.tsx', 'src/features/account/my-information-page.tsx'],

@@ -8,4 +8,6 @@ export { FR } from './shared/i18n/locales/fr.ts';
 export { FR_ERRORS } from './shared/i18n/locales/fr-errors.ts';
 export { CONSENT_EN } from './shared/i18n/locales/consent-en.ts';
 export { CONSENT_FR } from './shared/i18n/locales/consent-fr.ts';
+export { SECURE_ACCOUNT_EN } from './shared/i18n/locales/secure-account-en.ts';
+export { SECURE_ACCOUNT_FR } from './shared/i18n/locales/secure-account-fr.ts';
 export { textLeaves } from './shared/i18n/resources.ts';

@@ -9,7 +9,7 @@
  * `i18next-resources-to-backend`; switching language loads the other one then. French is complete (its
  * test fails on a missing key), so only other languages fall back to English.
  *
- * A page whose texts only it shows (the consent page) has a namespace of its own per language, a chunk
+ * A page whose texts only it shows (the consent page, the "This wasn't me" page) has a namespace of its own per language, a chunk
  * loaded when the page asks for it ({@link PAGE_NAMESPACES}), so the other pages do not carry them.
  *
  * A new locale: an `<lng>-bundle.ts` of the same shape as `fr-bundle.ts`, listed in {@link LOADERS},
@@ -39,6 +39,10 @@ const PAGE_NAMESPACES: Partial<Record<string, Record<Language, () => Promise<obj
   consent: {
     en: async () => (await import('./locales/consent-en.ts')).CONSENT_EN,
     fr: async () => (await import('./locales/consent-fr.ts')).CONSENT_FR,
+  },
+  secureAccount: {
+    en: async () => (await import('./locales/secure-account-en.ts')).SECURE_ACCOUNT_EN,
+    fr: async () => (await import('./locales/secure-account-fr.ts')).SECURE_ACCOUNT_FR,
   },
 };
 

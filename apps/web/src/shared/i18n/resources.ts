@@ -6,11 +6,13 @@ import { CONSENT_EN } from './locales/consent-en.ts';
 import { CONSENT_FR } from './locales/consent-fr.ts';
 import { EN_BUNDLE } from './locales/en-bundle.ts';
 import { FR_BUNDLE } from './locales/fr-bundle.ts';
+import { SECURE_ACCOUNT_EN } from './locales/secure-account-en.ts';
+import { SECURE_ACCOUNT_FR } from './locales/secure-account-fr.ts';
 
 /** Resources per language and namespace (the page namespaces of i18n.ts included). */
 export const RESOURCES = {
-  en: { ...EN_BUNDLE, consent: CONSENT_EN },
-  fr: { ...FR_BUNDLE, consent: CONSENT_FR },
+  en: { ...EN_BUNDLE, consent: CONSENT_EN, secureAccount: SECURE_ACCOUNT_EN },
+  fr: { ...FR_BUNDLE, consent: CONSENT_FR, secureAccount: SECURE_ACCOUNT_FR },
 } as const;
 
 /**

@@ -54,6 +54,7 @@ export const FR = {
     surveyQualification: 'Questions du questionnaire Profiler',
     surveyDone: 'Questionnaire terminé',
     unsubscribe: 'Désinscription',
+    secureAccount: 'Sécuriser votre compte',
     unverifiedAccount: 'Compte non vérifié',
   },
   captcha: {
