@@ -184,6 +184,12 @@ const ROUTES: Row[] = [
   // a token that is not signed: BadRequestError (the API refuses it, spec §8).
   ['/unsubscribe', (_c, r) => page('Unsubscribe')(r)],
   ['/unsubscribe?token=not-signed', () => badRequest('ERROR_UNSUBSCRIBE_INVALID')],
+  // Issue 22 §6: the "This wasn't me" link of the security alerts, for anyone, only with its flag (its
+  // call waits for the player's confirmation, so any token shows the page).
+  [
+    '/secure-account?token=matrix-token',
+    (c, r) => (c.flags.securityAlerts ? page('Secure your account')(r) : homeOrAccount(c)),
+  ],
   ['/errors', (_c, r) => page('Error')(r)],
   ['/errors/bad-request?message=ERROR_USER_BANNED', () => badRequest('ERROR_USER_BANNED')],
   ['/errors/internal', (_c, r) => page('Internal error')(r)],

@@ -21,6 +21,8 @@ import {
   CONSENT_FR,
   DATA_EXPORT_EN,
   DATA_EXPORT_FR,
+  SECURE_ACCOUNT_EN,
+  SECURE_ACCOUNT_FR,
   EN,
   EN_ERRORS,
   EN_SHELL,
@@ -34,6 +36,8 @@ import {
   MAIL_TEXTS,
   NEWSLETTER_LISTS,
   type MailWords,
+  type SecurityAlertParams,
+  type SecurityEvent,
 } from '@guildgate/api/testing';
 
 /** One English text to look for, and the pattern that finds it. */
@@ -68,9 +72,23 @@ const PLACEHOLDER = /\{\{[^}]*\}\}/;
 
 /** The catalogue texts whose French differs. */
 function catalogueTexts(): EnglishText[] {
-  // The page namespaces (consent, issue 21 §3; Your data, issue 22 §8) under their own names, as i18next loads them.
-  const french = leaves({ ...FR, 'consent:': CONSENT_FR, 'dataExport:': DATA_EXPORT_FR });
-  const ui = [...leaves({ ...EN, ...EN_SHELL, 'consent:': CONSENT_EN, 'dataExport:': DATA_EXPORT_EN })]
+  // The page namespaces (consent, issue 21 §3; Your data, issue 22 §8; secureAccount, issue 22 §6) under
+  // their own names, as i18next loads them.
+  const french = leaves({
+    ...FR,
+    'consent:': CONSENT_FR,
+    'dataExport:': DATA_EXPORT_FR,
+    'secureAccount:': SECURE_ACCOUNT_FR,
+  });
+  const ui = [
+    ...leaves({
+      ...EN,
+      ...EN_SHELL,
+      'consent:': CONSENT_EN,
+      'dataExport:': DATA_EXPORT_EN,
+      'secureAccount:': SECURE_ACCOUNT_EN,
+    }),
+  ]
     .filter(([key, text]) => french.get(key) !== text)
     .flatMap(([key, text]) => entry(key, text, PLACEHOLDER));
   const errors = Object.entries(EN_ERRORS)
@@ -98,18 +116,54 @@ function referenceTexts(): EnglishText[] {
 const MAIL_HOLE = '⟦hole⟧';
 const MAIL_HOLES = /⟦hole⟧|NaN/;
 
+/** A security alert's parts (issue 22 §6) as holes; the time is a real one (it is formatted). */
+const ALERT_HOLES: SecurityAlertParams = {
+  origin: { at: '2025-01-01T00:00:00.000Z', browser: MAIL_HOLE, os: MAIL_HOLE, ip: MAIL_HOLE },
+  secureUrl: MAIL_HOLE,
+  ttlDays: Number.NaN,
+};
+
+/** The events a security alert tells (mail-texts.ts `SecurityEvent`). */
+const SECURITY_EVENTS: SecurityEvent[] = [
+  'new-device',
+  'password-changed',
+  'email-changed',
+  'second-factor-added',
+  'second-factor-removed',
+  'recovery-code-used',
+];
+
 /** The e-mails' English texts, their parameters as holes. */
 function mailTexts(): EnglishText[] {
-  const params = new Proxy(
-    {},
-    {
-      get: (_target, key) => (typeof key === 'string' && /^ttl/.test(key) ? Number.NaN : MAIL_HOLE),
-    },
-  );
+  const params = (extra: object) =>
+    new Proxy(extra, {
+      get: (target, key) =>
+        key in target
+          ? (target as Record<string | symbol, unknown>)[key]
+          : typeof key === 'string' && /^ttl/.test(key)
+            ? Number.NaN
+            : MAIL_HOLE,
+    });
   return Object.entries(MAIL_TEXTS.en).flatMap(([kind, words]) => {
-    const english = (words as (brand: string, values: never) => MailWords)(MAIL_HOLE, params as never);
-    const texts = [english.subject, english.greeting, ...english.lines, english.actionLabel, english.footer];
-    return texts.flatMap((text) => entry(`mail ${kind}`, text, MAIL_HOLES));
+    // A security alert once per event; the e-mail change's recovery mail with its alert.
+    const variants =
+      kind === 'security-alert'
+        ? SECURITY_EVENTS.map((event) => params({ event, alert: ALERT_HOLES }))
+        : kind === 'email-update-recovery'
+          ? [params({ alert: ALERT_HOLES })]
+          : [params({})];
+    return variants.flatMap((values) => {
+      const english = (words as (brand: string, values: never) => MailWords)(MAIL_HOLE, values as never);
+      const texts = [
+        english.subject,
+        english.greeting,
+        ...english.lines,
+        english.actionLabel,
+        english.footer,
+        ...(english.secondaryAction ? [english.secondaryAction.label] : []),
+      ];
+      return texts.flatMap((text) => entry(`mail ${kind}`, text, MAIL_HOLES));
+    });
   });
 }
 

@@ -26,7 +26,12 @@ export { freePort, spawnNode, waitForHealth, type NodeProcess } from './test/nod
 export { decryptConfigurationValue } from './test/decrypt-configuration.ts';
 export { DEMO_PLAYER, seedDemoData } from './db/seed.ts';
 export { COOKIE_CATEGORIES, DELETION_TYPES, NEWSLETTER_LISTS } from './db/reference-data.ts';
-export { MAIL_TEXTS, type MailWords } from './modules/outbound-mail/mail-texts.ts';
+export {
+  MAIL_TEXTS,
+  type MailWords,
+  type SecurityAlertParams,
+  type SecurityEvent,
+} from './modules/outbound-mail/mail-texts.ts';
 export { freshSteamId } from './modules/linking/test-support.ts';
 export { postSurvey, submissionOf } from './modules/survey/test-support.ts';
 export { followThroughProvider } from './modules/oidc/test-support.ts';

@@ -10,4 +10,6 @@ export { CONSENT_EN } from './shared/i18n/locales/consent-en.ts';
 export { CONSENT_FR } from './shared/i18n/locales/consent-fr.ts';
 export { DATA_EXPORT_EN } from './shared/i18n/locales/data-export-en.ts';
 export { DATA_EXPORT_FR } from './shared/i18n/locales/data-export-fr.ts';
+export { SECURE_ACCOUNT_EN } from './shared/i18n/locales/secure-account-en.ts';
+export { SECURE_ACCOUNT_FR } from './shared/i18n/locales/secure-account-fr.ts';
 export { textLeaves } from './shared/i18n/resources.ts';

@@ -107,6 +107,9 @@ export const ERROR_MESSAGES_EN = {
   // account security (issue 22 §5 sessions, §7 recent activity)
   ERROR_SESSION_UNKNOWN: 'This session is not one of your active sessions.',
   ERROR_ACTIVITY_CURSOR_INVALID: 'This page of your activity does not exist. Please start again.',
+  // "this wasn't me" link of the security alert e-mails (issue 22 §6: POST account/secure)
+  ERROR_SECURE_ACCOUNT_NOTEXISTS: 'Your link is invalid.',
+  ERROR_SECURE_ACCOUNT_EXPIRED: 'Your link has expired.',
   // cookie consent (spec §4 Cookie consent, §7 POST cookie/user/{id}/set-cookie)
   ERROR_COOKIE_NOTEXISTS: 'This cookie category does not exist.',
   ERROR_COOKIE_NOT_OPTIONAL: 'These cookies are necessary for the site to work and cannot be refused.',

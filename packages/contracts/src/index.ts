@@ -22,6 +22,7 @@ export * from './sso.ts';
 export * from './connected-sites.ts';
 export * from './data-export.ts';
 export * from './account-security.ts';
+export * from './secure-account.ts';
 export * from './consent.ts';
 export * from './survey.ts';
 export * from './locale.ts';

@@ -168,6 +168,7 @@ const EnvSchema = z.object({
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(100),
   LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(730).default(365),
+  SECURE_ACCOUNT_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   REGISTER_MINIMUM_TIME_ON_PAGE_MS: z.coerce
     .number()
     .int()
@@ -356,6 +357,11 @@ export interface AppConfig {
   sessionIdleDays: number;
   /** E-mail link lifetime, hours. */
   emailLinkTtlHours: number;
+  /**
+   * Lifetime of the "This wasn't me" link of the security alert e-mails, days (issue 22 §6;
+   * SECURE_ACCOUNT_LINK_TTL_DAYS, default 7).
+   */
+  secureAccountLinkTtlDays: number;
   /**
    * How long the node waits on its dependencies before answering 503 (issue 18; docs/configuration.md
    * "Dependencies and load"), ms: a PostgreSQL connection, a PostgreSQL statement (server-side
@@ -574,6 +580,7 @@ function readConfig(
     sessionTtlDays: 30,
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     emailLinkTtlHours: 48,
+    secureAccountLinkTtlDays: e.SECURE_ACCOUNT_LINK_TTL_DAYS,
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -37,6 +37,11 @@ export interface UsersTable {
    * the request's Accept-Language and by POST profile/user/{userId}/update-locale; null when never known.
    */
   locale: string | null;
+  /**
+   * When the player last forgot their known devices ("This wasn't me", POST account/secure; migration
+   * 0022), ISO 8601 UTC: device cookies signed before it are not known devices any more. Null: never.
+   */
+  devices_forgotten_at: string | null;
 }
 
 export interface EmailTokensTable {

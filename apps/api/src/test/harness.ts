@@ -172,6 +172,10 @@ export async function startTestApp(
       LOGIN_ACCOUNT_FAILURES: '1000000',
       OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'silent',
+      // Security alerts (issue 22 §6) add a mail to log-ins from new devices and to password changes:
+      // the suites that count a player's mails were written before them and test their own flows with
+      // the alerts off; security-alerts.test.ts turns them on (and tests them off).
+      FEATURE_SECURITY_ALERTS: 'false',
       // Suites share a worker's event loop, and some hold it on purpose: no load shedding unless a
       // suite asks for it (load-shedding.test.ts does).
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

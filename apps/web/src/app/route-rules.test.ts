@@ -94,6 +94,8 @@ const SPEC_PATHS = [
   '/survey/qualification',
   '/survey/qualification/confirm',
   '/unsubscribe',
+  // Issue 22 §6 (not in spec §2): the "This wasn't me" page of the security alerts.
+  '/secure-account',
   '/unverified-account',
   '/errors',
   '/errors/bad-request',
@@ -367,6 +369,16 @@ describe('public pages', () => {
       for (const session of ['anonymous', 'authenticated', 'unknown'] as SessionKnowledge[])
         for (const features of [ALL(true), ALL(false)])
           expect(decideRoute(path, ctx({ environment, session, features }))).toEqual(render);
+  });
+  it('/secure-account shows to anyone with the securityAlerts flag, and goes Home without it', () => {
+    for (const environment of ENVIRONMENTS)
+      for (const session of ['anonymous', 'authenticated', 'unknown'] as SessionKnowledge[]) {
+        const on = { ...DEFAULT_FLAGS, securityAlerts: true };
+        const off = { ...DEFAULT_FLAGS, securityAlerts: false };
+        expect(decideRoute('/secure-account', ctx({ environment, session, features: on }))).toEqual(render);
+        expect(decideRoute('/secure-account', ctx({ environment, session, features: off }))).toEqual(to('/'));
+      }
+    expect(titleOf('/secure-account')).toBe('titles.secureAccount');
   });
   it('/confirm-email needs its uid (spec §2, §5)', () => {
     for (const environment of ENVIRONMENTS) {

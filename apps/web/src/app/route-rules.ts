@@ -47,6 +47,7 @@
  * | /{steam,twitch,epic-games}/{callback,link,unlink} | –               |                 |                                           | login+return |                        |
  * | /survey, /survey/qualification(/confirm) | titles.survey…           |                 |                                           | login+return |                        |
  * | /unsubscribe                           | titles.unsubscribe         |                 |                                           | public       |                        |
+ * | /secure-account                        | titles.secureAccount       |                 | securityAlerts off → Home                 | public‡      |                        |
  * | /unverified-account                    | titles.unverifiedAccount   |                 |                                           | public       |                        |
  * | /errors, /errors/bad-request, …        | titles.error…              |                 |                                           | public       |                        |
  * | anything else                          | titles.notFound            |                 |                                           | public       | NotFoundError page     |
@@ -241,6 +242,13 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   { path: '/survey/qualification', title: 'titles.surveyQualification', session: 'login-return' },
   { path: '/survey/qualification/confirm', title: 'titles.surveyDone', session: 'login-return' },
   { path: '/unsubscribe', title: 'titles.unsubscribe', session: 'public' },
+  // Issue 22 §6: the "This wasn't me" link of the security alert e-mails (its token is the secret).
+  {
+    path: '/secure-account',
+    title: 'titles.secureAccount',
+    session: 'public',
+    flag: { enabled: (f) => f.securityAlerts, fallback: '/' },
+  },
   // spec §2 Unverified-account page: reached from the partner sign-on, which holds no session yet.
   { path: '/unverified-account', title: 'titles.unverifiedAccount', session: 'public' },
   { path: '/errors', title: 'titles.error', session: 'public' },

@@ -115,6 +115,9 @@ export const routes: RouteObject[] = [
           root('/login', async () => (await import('../features/login/login-page.tsx')).LoginPage),
           root('/oauth', async () => (await oauth()).OAuthPage),
           root('/oauth/partner', async () => (await oauth()).PartnerCallbackPage),
+          root('/secure-account', async () => {
+            return (await import('../features/secure-account/secure-account-page.tsx')).SecureAccountPage;
+          }),
           root('/oauth/consent', async () => {
             return (await import('../features/consent/consent-page.tsx')).ConsentPage;
           }),

@@ -54,6 +54,7 @@ export * from './get-account-sessions.ts';
 export * from './post-account-sessions-sign-out.ts';
 export * from './post-account-sessions-sign-out-others.ts';
 export * from './get-account-activity.ts';
+export * from './post-account-secure.ts';
 export * from './post-profile-user-update-email.ts';
 export * from './post-profile-user-update-username.ts';
 export * from './post-profile-user-update-locale.ts';

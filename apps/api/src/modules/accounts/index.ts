@@ -32,6 +32,7 @@ export {
   findUserByLogin,
   findUserByPartnerIdentity,
   findUserByUsername,
+  forgetKnownDevices,
   findUsersByIdUser,
   getUserById,
   insertUser,

@@ -128,6 +128,19 @@ export function insertUser(db: Kysely<Database>, player: NewPlayer): Promise<Use
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Forgets the known devices of player `userId` (issue 22 §6 "This wasn't me"): records `at` (ISO 8601
+ * UTC) as `users.devices_forgotten_at`; device cookies signed before it are no longer known devices
+ * (session/device-cookies.ts).
+ */
+export async function forgetKnownDevices(db: Kysely<Database>, userId: number, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ devices_forgotten_at: at, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** Sets player `userId`'s password hash (argon2id PHC string, lib/password.ts). */
 export async function setPasswordHash(
   db: Kysely<Database>,

@@ -58,7 +58,15 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext): Promis
       handler: async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         if (!request.query.uid) throw badRequest('ERROR_EMAIL_RECOVERY_NOTEXISTS', 'Uid');
-        await action(ctx, request.query.uid, request.auth, request.ip, requestLocale(request));
+        const userAgent = request.headers['user-agent'];
+        await action(
+          ctx,
+          request.query.uid,
+          request.auth,
+          request.ip,
+          requestLocale(request),
+          typeof userAgent === 'string' ? userAgent : null,
+        );
         return { Success: true };
       },
     });

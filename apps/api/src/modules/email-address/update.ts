@@ -9,7 +9,9 @@
  * the player's saved locale, else the request's Accept-Language (lib/locale.ts `mailLocale`).
  * 2. Confirming moves the account to the new address (it is proven: it received the link), revokes the
  *    player's other sessions, and sends the OLD address a recovery link (/account/update-email/recovery
- *    ?uid=…, valid {@link RECOVERY_LINK_TTL_DAYS} days) that restores it.
+ *    ?uid=…, valid {@link RECOVERY_LINK_TTL_DAYS} days) that restores it. With the `securityAlerts` flag
+ *    that mail is also the change's security alert (issue 22 §6: time, device, IP and a "This wasn't me"
+ *    link whose recovery mail goes to the old address) — one mail to the old address, not two.
  * 3. Recovery puts the old address back, cancels pending changes and revokes the other sessions.
  * Partner environments cannot change the address (spec §2 My information).
  */
@@ -43,6 +45,7 @@ import { requireRecentAuthentication } from '../session/index.ts';
 import type { AuthInfo } from '../../plugins/auth.ts';
 import { consumeLink, createLink, invalidateLinks, pageUrl, type LinkCodes } from './links.ts';
 import { takeQuota } from '../rate-limits/index.ts';
+import { prepareSecurityAlert } from '../security-alerts/index.ts';
 
 /** Days the recovery link sent to the old address stays valid. */
 export const RECOVERY_LINK_TTL_DAYS = 7;
@@ -144,7 +147,8 @@ async function revokeOthers(db: Kysely<Database>, userId: number, caller: EmailC
 }
 
 /**
- * Step 2: the link of the new address (GET email/update-email-confirm?uid=…).
+ * Step 2: the link of the new address (GET email/update-email-confirm?uid=…); `ip`, `userAgent` and
+ * `requested` (Accept-Language) describe the request, for the old address's mail and its alert.
  * @throws AppError 400 — Uid: ERROR_EMAIL_RECOVERY_NOTEXISTS (unknown, used, superseded) /
  *   ERROR_EMAIL_RECOVERY_EXPIRED; Email: ERROR_EMAIL_EXIST (taken meanwhile by another account)
  */
@@ -154,6 +158,7 @@ export async function confirmEmailUpdate(
   caller: EmailCaller | null,
   ip: string | null,
   requested: Locale | null,
+  userAgent: string | null = null,
 ): Promise<void> {
   const idUser = await ctx.db
     .transaction()
@@ -174,6 +179,7 @@ export async function confirmEmailUpdate(
       );
       await revokeOthers(trx, user.id, caller);
       await audit({ db: trx }, user.id, 'email.updated', ip, { otherSessionsRevoked: true });
+      const alert = await prepareSecurityAlert(ctx, trx, user, { ip, userAgent, locale: requested });
       await ctx.outbox.enqueue(trx, {
         kind: 'email-update-recovery',
         to: user.email,
@@ -183,7 +189,12 @@ export async function confirmEmailUpdate(
           mailLocale(user.locale, requested),
           brandName(ctx.config.environment),
           pageUrl(ctx, '/account/update-email/recovery', { uid: recovery }),
-          { username: user.username, maskedEmail: maskEmail(email), ttlDays: RECOVERY_LINK_TTL_DAYS },
+          {
+            username: user.username,
+            maskedEmail: maskEmail(email),
+            ttlDays: RECOVERY_LINK_TTL_DAYS,
+            ...(alert ? { alert } : {}),
+          },
         ),
       });
       return user.id_user;

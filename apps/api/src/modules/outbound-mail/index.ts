@@ -23,6 +23,13 @@ export {
 } from './store.ts';
 export { startOutboxWorker, type DeliveryOutcome, type OutboxSettings } from './outbox-worker.ts';
 export { smtpMailer, type Mailer } from './mailer.ts';
-export { composeMail, MAIL_TEXTS, type MailWords } from './mail-texts.ts';
+export {
+  composeMail,
+  MAIL_TEXTS,
+  type MailWords,
+  type SecurityAlertParams,
+  type SecurityEvent,
+  type SecurityEventOrigin,
+} from './mail-texts.ts';
 export type { ActionMailInput } from './templates.ts';
 export { playerDataExporter } from './exporter.ts';

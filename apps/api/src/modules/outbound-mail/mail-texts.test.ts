@@ -5,9 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@guildgate/contracts';
-import { MAIL_TEXTS, composeMail, type MailParams } from './mail-texts.ts';
+import {
+  MAIL_TEXTS,
+  composeMail,
+  type MailParams,
+  type SecurityAlertParams,
+  type SecurityEvent,
+} from './mail-texts.ts';
 import { renderActionMail } from './templates.ts';
 import type { MailKind } from './outbox.ts';
+
+/** A security alert's parts (issue 22 §6). */
+const ALERT: SecurityAlertParams = {
+  origin: { at: '2025-05-12T14:03:00.000Z', browser: 'Firefox 128', os: 'Ubuntu', ip: '203.0.113.7' },
+  secureUrl: 'http://portal.test/secure-account?token=abc',
+  ttlDays: 7,
+};
 
 /** One set of distinctive parameters per kind. */
 const PARAMS: { [K in MailKind]: MailParams[K] } = {
@@ -17,6 +30,7 @@ const PARAMS: { [K in MailKind]: MailParams[K] } = {
   'email-update-recovery': { username: 'Ada42', maskedEmail: 'a•••e@example.test', ttlDays: 7 },
   'password-recovery': { username: 'Ada42', ttlMinutes: 60 },
   'newsletter-joined': { username: 'Ada42', listName: 'Événements' },
+  'security-alert': { username: 'Ada42', event: 'new-device', alert: ALERT },
 };
 const KINDS = Object.keys(PARAMS) as MailKind[];
 
@@ -42,10 +56,11 @@ describe('mail texts', () => {
   });
 
   it('carry every parameter in both languages', () => {
-    for (const kind of KINDS) {
+    // The security alert's parameters are nested (its event and origin): checked in 'security alerts'.
+    for (const kind of KINDS.filter((k) => k !== 'security-alert')) {
       for (const locale of LOCALES) {
         const all = textsOf(kind, locale).join('\n');
-        for (const value of Object.values(PARAMS[kind]))
+        for (const value of Object.values(PARAMS[kind]) as (string | number)[])
           expect(all, `${kind} ${locale}`).toContain(String(value));
       }
     }
@@ -90,5 +105,82 @@ describe('mail texts', () => {
     const old = await renderActionMail(legacy);
     expect(old.html).toMatch(/<html[^>]*lang="en"/);
     expect(old.text).toContain('If the button does not work, open this address: http://portal.test/r');
+  });
+
+  describe('security alerts', () => {
+    const EVENTS: SecurityEvent[] = [
+      'new-device',
+      'password-changed',
+      'email-changed',
+      'second-factor-added',
+      'second-factor-removed',
+      'recovery-code-used',
+    ];
+
+    it('tell each event with its time (UTC), device, IP address and the link lifetime, in both languages', () => {
+      const subjects = new Set<string>();
+      for (const locale of LOCALES) {
+        for (const event of EVENTS) {
+          const mail = composeMail('security-alert', locale, 'Guildgate', ALERT.secureUrl, {
+            username: 'Ada42',
+            event,
+            alert: ALERT,
+          });
+          subjects.add(mail.subject);
+          const all = [mail.subject, mail.greeting, ...mail.lines, mail.actionLabel, mail.footer].join('\n');
+          expect(all).toContain('Ada42');
+          expect(all).toContain('Guildgate');
+          expect(all).toContain('203.0.113.7');
+          expect(all).toContain(locale === 'fr' ? 'Firefox 128 sous Ubuntu' : 'Firefox 128 on Ubuntu');
+          expect(all).toContain(locale === 'fr' ? '12 mai 2025' : 'May 12, 2025');
+          expect(all).toContain('14:03 UTC');
+          expect(all).toContain(locale === 'fr' ? '7 jours' : '7 days');
+          expect(mail.actionUrl).toBe(ALERT.secureUrl);
+        }
+      }
+      // Every event has its own subject in each language.
+      expect(subjects.size).toBe(EVENTS.length * LOCALES.length);
+    });
+
+    it('name an unknown device and address as such', () => {
+      const unknown = { ...ALERT, origin: { at: ALERT.origin.at, browser: null, os: null, ip: null } };
+      const en = composeMail('security-alert', 'en', 'G', 'http://x', {
+        username: 'A',
+        event: 'password-changed',
+        alert: unknown,
+      });
+      expect(en.lines).toContain('Device: an unknown device');
+      expect(en.lines).toContain('IP address: unknown');
+      const fr = composeMail('security-alert', 'fr', 'G', 'http://x', {
+        username: 'A',
+        event: 'password-changed',
+        alert: unknown,
+      });
+      expect(fr.lines).toContain('Appareil : un appareil inconnu');
+    });
+
+    it("fold into the e-mail change's recovery mail as its second link", async () => {
+      const mail = composeMail('email-update-recovery', 'fr', 'Guildgate', 'http://portal.test/r', {
+        username: 'Ada42',
+        maskedEmail: 'a•••e@example.test',
+        ttlDays: 7,
+        alert: ALERT,
+      });
+      expect(mail.secondaryAction).toEqual({
+        label: 'Ce n’était pas moi : sécuriser mon compte',
+        url: ALERT.secureUrl,
+      });
+      expect(mail.lines.join('\n')).toContain('Adresse IP : 203.0.113.7');
+      const rendered = await renderActionMail(mail);
+      expect(rendered.text).toContain(ALERT.secureUrl);
+      expect(rendered.html).toContain(`href="${ALERT.secureUrl.replace('&', '&amp;')}"`);
+      // Without the alert (flag off), the mail is as before.
+      const plain = composeMail('email-update-recovery', 'en', 'G', 'http://x', {
+        username: 'A',
+        maskedEmail: 'm',
+        ttlDays: 7,
+      });
+      expect(plain.secondaryAction).toBeUndefined();
+    });
   });
 });

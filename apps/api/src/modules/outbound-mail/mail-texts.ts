@@ -12,14 +12,54 @@ import type { Locale } from '@guildgate/contracts';
 import type { MailKind } from './outbox.ts';
 import type { ActionMailInput } from './templates.ts';
 
+/**
+ * What a security alert announces (issue 22 §6): a password log-in from a device the account had not
+ * been used on, a password change (in the account or by recovery), an e-mail change, a second factor
+ * added or removed, a recovery code used.
+ */
+export type SecurityEvent =
+  | 'new-device'
+  | 'password-changed'
+  | 'email-changed'
+  | 'second-factor-added'
+  | 'second-factor-removed'
+  | 'recovery-code-used';
+
+/**
+ * Where and when a security event happened, as an alert tells it: `at` ISO 8601 UTC; the browser and
+ * operating system parsed from the request's user agent (null when unknown); the request's IP address
+ * (null when unknown).
+ */
+export interface SecurityEventOrigin {
+  at: string;
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+}
+
+/** An alert's parts: its event's origin, the "This wasn't me" link and that link's lifetime in days. */
+export interface SecurityAlertParams {
+  origin: SecurityEventOrigin;
+  secureUrl: string;
+  ttlDays: number;
+}
+
 /** What each kind of mail says something about (besides the brand and the link). */
 export interface MailParams {
   'register-verification': { username: string; ttlHours: number };
   'email-update-confirm': { username: string; ttlHours: number };
   'email-update-notice': { username: string; maskedEmail: string };
-  'email-update-recovery': { username: string; maskedEmail: string; ttlDays: number };
+  /** With `alert` (the securityAlerts flag on), the mail is also the e-mail change's security alert. */
+  'email-update-recovery': {
+    username: string;
+    maskedEmail: string;
+    ttlDays: number;
+    alert?: SecurityAlertParams;
+  };
   'password-recovery': { username: string; ttlMinutes: number };
   'newsletter-joined': { username: string; listName: string };
+  /** The action link is the "This wasn't me" link; `alert.secureUrl` is that same link. */
+  'security-alert': { username: string; event: SecurityEvent; alert: SecurityAlertParams };
 }
 
 /** The words of one mail: everything of {@link ActionMailInput} but the brand, the link and the locale. */
@@ -31,6 +71,151 @@ export type MailCatalogue = { [K in MailKind]: (brand: string, params: MailParam
 /** `count` followed by the noun's singular or plural form, by the locale's plural rules (Intl). */
 function counted(locale: Locale, count: number, one: string, other: string): string {
   return `${count} ${new Intl.PluralRules(locale).select(count) === 'one' ? one : other}`;
+}
+
+/** The words of a security alert in one locale (both catalogues fill one). */
+interface AlertWords {
+  /** The subject and first line of each event. */
+  events: Record<SecurityEvent, (brand: string) => { subject: string; line: string }>;
+  /** The detail lines: when (already formatted), device and IP address. */
+  details: (when: string, device: string, ip: string) => string[];
+  /** A browser on an operating system; either may be unknown. */
+  device: (browser: string | null, os: string | null) => string;
+  unknown: string;
+  /** What to do when it was not the player, with the link's lifetime. */
+  advice: (ttlDays: number) => string;
+  /** The "This wasn't me" link's label. */
+  action: string;
+  footer: string;
+}
+
+/** The event's time in `locale`, in UTC, e.g. `May 12, 2025 at 14:03 UTC` / `12 mai 2025 à 14:03 UTC`. */
+function alertTime(locale: Locale, at: string): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+  return `${format.format(new Date(at))} UTC`;
+}
+
+/** The detail lines of an alert (time, device, IP address) in `locale`. */
+function alertDetails(locale: Locale, words: AlertWords, origin: SecurityEventOrigin): string[] {
+  return words.details(
+    alertTime(locale, origin.at),
+    words.device(origin.browser, origin.os),
+    origin.ip ?? words.unknown,
+  );
+}
+
+const EN_ALERT: AlertWords = {
+  events: {
+    'new-device': (brand) => ({
+      subject: `New sign-in to your ${brand} account`,
+      line: `Your ${brand} account was just signed in to from a device it had not been used on before.`,
+    }),
+    'password-changed': (brand) => ({
+      subject: `Your ${brand} password was changed`,
+      line: `The password of your ${brand} account was changed.`,
+    }),
+    'email-changed': (brand) => ({
+      subject: `Your ${brand} email address was changed`,
+      line: `The email address of your ${brand} account was changed.`,
+    }),
+    'second-factor-added': (brand) => ({
+      subject: `A second factor was added to your ${brand} account`,
+      line: `A second factor was added to your ${brand} account.`,
+    }),
+    'second-factor-removed': (brand) => ({
+      subject: `A second factor was removed from your ${brand} account`,
+      line: `A second factor was removed from your ${brand} account.`,
+    }),
+    'recovery-code-used': (brand) => ({
+      subject: `A recovery code of your ${brand} account was used`,
+      line: `One of the recovery codes of your ${brand} account was used to sign in.`,
+    }),
+  },
+  details: (when, device, ip) => [`When: ${when}`, `Device: ${device}`, `IP address: ${ip}`],
+  device: (browser, os) => (browser && os ? `${browser} on ${os}` : (browser ?? os ?? 'an unknown device')),
+  unknown: 'unknown',
+  advice: (ttlDays) =>
+    `If this was you, you can ignore this email. If it was not, secure your account now: we will sign you out everywhere and send you a link to choose a new password. The button works once and expires in ${counted('en', ttlDays, 'day', 'days')}.`,
+  action: 'This was not me: secure my account',
+  footer: 'You receive this security alert because this address belongs to the account.',
+};
+
+const FR_ALERT: AlertWords = {
+  events: {
+    'new-device': (brand) => ({
+      subject: `Nouvelle connexion à votre compte ${brand}`,
+      line: `Quelqu’un vient de se connecter à votre compte ${brand} depuis un appareil qui n’avait encore jamais servi pour ce compte.`,
+    }),
+    'password-changed': (brand) => ({
+      subject: `Le mot de passe de votre compte ${brand} a été modifié`,
+      line: `Le mot de passe de votre compte ${brand} a été modifié.`,
+    }),
+    'email-changed': (brand) => ({
+      subject: `L’adresse e-mail de votre compte ${brand} a été modifiée`,
+      line: `L’adresse e-mail de votre compte ${brand} a été modifiée.`,
+    }),
+    'second-factor-added': (brand) => ({
+      subject: `Un second facteur a été ajouté à votre compte ${brand}`,
+      line: `Un second facteur a été ajouté à votre compte ${brand}.`,
+    }),
+    'second-factor-removed': (brand) => ({
+      subject: `Un second facteur a été retiré de votre compte ${brand}`,
+      line: `Un second facteur a été retiré de votre compte ${brand}.`,
+    }),
+    'recovery-code-used': (brand) => ({
+      subject: `Un code de récupération de votre compte ${brand} a été utilisé`,
+      line: `L’un des codes de récupération de votre compte ${brand} a servi à se connecter.`,
+    }),
+  },
+  details: (when, device, ip) => [`Quand : ${when}`, `Appareil : ${device}`, `Adresse IP : ${ip}`],
+  device: (browser, os) =>
+    browser && os ? `${browser} sous ${os}` : (browser ?? os ?? 'un appareil inconnu'),
+  unknown: 'inconnue',
+  advice: (ttlDays) =>
+    `Si c’était vous, vous pouvez ignorer cet e-mail. Sinon, sécurisez votre compte dès maintenant : nous vous déconnecterons partout et vous enverrons un lien pour choisir un nouveau mot de passe. Le bouton ne fonctionne qu’une fois et expire dans ${counted('fr', ttlDays, 'jour', 'jours')}.`,
+  action: 'Ce n’était pas moi : sécuriser mon compte',
+  footer: 'Vous recevez cette alerte de sécurité car cette adresse appartient au compte.',
+};
+
+/** Each locale's alert words. */
+const ALERT_WORDS: Readonly<Record<Locale, AlertWords>> = { en: EN_ALERT, fr: FR_ALERT };
+
+/** A security alert's words in `locale` (one function for every locale: only the words differ). */
+function securityAlert(locale: Locale) {
+  return (brand: string, { username, event, alert }: MailParams['security-alert']): MailWords => {
+    const words = ALERT_WORDS[locale];
+    const { subject, line } = words.events[event](brand);
+    return {
+      subject,
+      greeting: locale === 'fr' ? `Bonjour ${username},` : `Hello ${username},`,
+      lines: [line, ...alertDetails(locale, words, alert.origin), words.advice(alert.ttlDays)],
+      actionLabel: words.action,
+      footer: words.footer,
+    };
+  };
+}
+
+/**
+ * The e-mail change's recovery mail as its security alert too (`params.alert` set): the detail lines,
+ * the advice and the "This wasn't me" link added to `words` (one mail to the old address, not two).
+ */
+function withAlert(locale: Locale, words: MailWords, alert: SecurityAlertParams | undefined): MailWords {
+  if (!alert) return words;
+  const alertWords = ALERT_WORDS[locale];
+  return {
+    ...words,
+    lines: [
+      ...words.lines,
+      ...alertDetails(locale, alertWords, alert.origin),
+      alertWords.advice(alert.ttlDays),
+    ],
+    secondaryAction: { label: alertWords.action, url: alert.secureUrl },
+  };
 }
 
 const EN: MailCatalogue = {
@@ -65,16 +250,21 @@ const EN: MailCatalogue = {
     actionLabel: 'Review my account',
     footer: 'You receive this message because this address belongs to the account.',
   }),
-  'email-update-recovery': (brand, { username, maskedEmail, ttlDays }) => ({
-    subject: `Your ${brand} email address was changed`,
-    greeting: `Hello ${username},`,
-    lines: [
-      `The email address of your ${brand} account is now ${maskedEmail}.`,
-      `If you did not make this change, restore this address with the button below (valid ${counted('en', ttlDays, 'day', 'days')}), then change your password.`,
-    ],
-    actionLabel: 'Restore my email address',
-    footer: 'If you made this change, you can ignore this email.',
-  }),
+  'email-update-recovery': (brand, { username, maskedEmail, ttlDays, alert }) =>
+    withAlert(
+      'en',
+      {
+        subject: `Your ${brand} email address was changed`,
+        greeting: `Hello ${username},`,
+        lines: [
+          `The email address of your ${brand} account is now ${maskedEmail}.`,
+          `If you did not make this change, restore this address with the button below (valid ${counted('en', ttlDays, 'day', 'days')}), then change your password.`,
+        ],
+        actionLabel: 'Restore my email address',
+        footer: 'If you made this change, you can ignore this email.',
+      },
+      alert,
+    ),
   'password-recovery': (brand, { username, ttlMinutes }) => ({
     subject: `Reset your ${brand} password`,
     greeting: `Hello ${username},`,
@@ -95,6 +285,7 @@ const EN: MailCatalogue = {
     actionLabel: 'Unsubscribe',
     footer: 'You receive this message because you subscribed from your account.',
   }),
+  'security-alert': securityAlert('en'),
 };
 
 const FR: MailCatalogue = {
@@ -130,16 +321,21 @@ const FR: MailCatalogue = {
     actionLabel: 'Vérifier mon compte',
     footer: 'Vous recevez ce message car cette adresse appartient au compte.',
   }),
-  'email-update-recovery': (brand, { username, maskedEmail, ttlDays }) => ({
-    subject: `L’adresse e-mail de votre compte ${brand} a été modifiée`,
-    greeting: `Bonjour ${username},`,
-    lines: [
-      `L’adresse e-mail de votre compte ${brand} est désormais ${maskedEmail}.`,
-      `Si vous n’êtes pas à l’origine de ce changement, rétablissez cette adresse avec le bouton ci-dessous (valable ${counted('fr', ttlDays, 'jour', 'jours')}), puis changez votre mot de passe.`,
-    ],
-    actionLabel: 'Rétablir mon adresse e-mail',
-    footer: 'Si vous avez fait ce changement, vous pouvez ignorer cet e-mail.',
-  }),
+  'email-update-recovery': (brand, { username, maskedEmail, ttlDays, alert }) =>
+    withAlert(
+      'fr',
+      {
+        subject: `L’adresse e-mail de votre compte ${brand} a été modifiée`,
+        greeting: `Bonjour ${username},`,
+        lines: [
+          `L’adresse e-mail de votre compte ${brand} est désormais ${maskedEmail}.`,
+          `Si vous n’êtes pas à l’origine de ce changement, rétablissez cette adresse avec le bouton ci-dessous (valable ${counted('fr', ttlDays, 'jour', 'jours')}), puis changez votre mot de passe.`,
+        ],
+        actionLabel: 'Rétablir mon adresse e-mail',
+        footer: 'Si vous avez fait ce changement, vous pouvez ignorer cet e-mail.',
+      },
+      alert,
+    ),
   'password-recovery': (brand, { username, ttlMinutes }) => ({
     subject: `Réinitialisez votre mot de passe ${brand}`,
     greeting: `Bonjour ${username},`,
@@ -161,6 +357,7 @@ const FR: MailCatalogue = {
     actionLabel: 'Me désabonner',
     footer: 'Vous recevez ce message car vous vous êtes abonné depuis votre compte.',
   }),
+  'security-alert': securityAlert('fr'),
 };
 
 /** Every locale's mails. */

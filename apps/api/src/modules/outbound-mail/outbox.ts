@@ -2,7 +2,7 @@
  * The transactional outbox of e-mails (DESIGN.md §3 outgoing mail; issue 18; docs/architecture.md
  * "Outgoing mail"; table `mail_outbox`, migration 0014). Every e-mail — register verification, e-mail
  * confirmation resends, e-mail change (confirm, notice, recovery), password recovery, newsletter
- * confirmation — is written here through the transaction of the change that causes it, so a
+ * confirmation, security alerts — is written here through the transaction of the change that causes it, so a
  * committed change always has its mail and a rolled-back one never does; each node's worker
  * (outbox-worker.ts) delivers the rows over SMTP with retries. Requests never wait for SMTP.
  *
@@ -33,7 +33,8 @@ export type MailKind =
   | 'email-update-notice'
   | 'email-update-recovery'
   | 'password-recovery'
-  | 'newsletter-joined';
+  | 'newsletter-joined'
+  | 'security-alert';
 
 /** An e-mail to queue: its kind, recipient address, owner (users.id, null for nobody) and content. */
 export interface OutboxMail {

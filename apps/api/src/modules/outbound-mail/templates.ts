@@ -13,6 +13,7 @@ import {
   Heading,
   Hr,
   Html,
+  Link,
   Preview,
   Section,
   Text,
@@ -39,6 +40,11 @@ export interface ActionMailInput {
   actionUrl: string;
   footer: string;
   /**
+   * A second, smaller link under the button, e.g. the security alerts' "This wasn't me" on the mail
+   * of an e-mail change (issue 22 §6), rendered as `label: url` so that it also reads in the text part.
+   */
+  secondaryAction?: { label: string; url: string };
+  /**
    * The language the words are in (mail-texts.ts `composeMail`); absent in rows queued before the mails
    * were translated, which are English.
    */
@@ -59,7 +65,10 @@ const styles = {
   small: { fontSize: '12px', color: '#555a6b' },
 };
 
-/** Renders a message with one action button (and the raw link, for mail clients without HTML). */
+/**
+ * Renders a message with one action button (and the raw link, for mail clients without HTML), and the
+ * optional secondary link.
+ */
 export async function renderActionMail(input: ActionMailInput): Promise<RenderedMail> {
   const locale = isLocale(input.locale) ? input.locale : DEFAULT_LOCALE;
   const element = h(
@@ -82,6 +91,16 @@ export async function renderActionMail(input: ActionMailInput): Promise<Rendered
           h(Button, { href: input.actionUrl, style: styles.button }, input.actionLabel),
         ),
         h(Text, { style: styles.small }, linkHint(locale, input.actionUrl)),
+        ...(input.secondaryAction
+          ? [
+              h(
+                Text,
+                null,
+                `${input.secondaryAction.label}: `,
+                h(Link, { href: input.secondaryAction.url }, input.secondaryAction.url),
+              ),
+            ]
+          : []),
         h(Hr, null),
         h(Text, { style: styles.small }, input.footer),
       ),

@@ -4,7 +4,8 @@
  * blank, Password and ConfirmPassword groups"). The Old password is required and checked where the
  * page shows it (TWO-POINT-STUDIOS), and checked wherever it is given; without it, the session must have
  * proved the password within REAUTHENTICATION_MAX_AGE_SECONDS (session/reauthentication.ts). On success
- * every other session of the player is revoked (DESIGN.md §5); the calling session stays.
+ * every other session of the player is revoked (DESIGN.md §5); the calling session stays; with the
+ * `securityAlerts` flag the player is told by e-mail (issue 22 §6), in the same transaction.
  */
 import type { AccountPasswordResetRequest, ErrorCode, ErrorItem } from '@guildgate/contracts';
 import { ENVIRONMENT_BEHAVIOUR } from '@guildgate/contracts';
@@ -15,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { getUserById, newPasswordErrors, setPasswordHash } from '../accounts/index.ts';
 import { revokeSessions } from '../session/index.ts';
 import { requireRecentAuthentication } from '../session/index.ts';
+import { queueSecurityAlert, type EventRequest } from '../security-alerts/index.ts';
 
 /** Who asks: the player, the session the request came with and its last proof of the password. */
 export interface AccountCaller {
@@ -24,7 +26,8 @@ export interface AccountCaller {
 }
 
 /**
- * Changes the caller's password and revokes their other sessions, in one transaction.
+ * Changes the caller's password, revokes their other sessions and queues the security alert, in one
+ * transaction. `request` is where the change comes from (IP, user agent, Accept-Language).
  * @throws AppError 400 with one item per failing field: OldPassword (ERROR_PASSWORD_EMPTY,
  *   ERROR_OLD_PASSWORD_INCORRECT), Password (ERROR_PASSWORD_EMPTY / _LENGTH / _LETTERS / _NUMBERS /
  *   _USERNAME, ERROR_PASSWORD_STUDIO_RULES in TWO-POINT-STUDIOS, ERROR_PASSWORD_COMMON with the flag
@@ -37,8 +40,9 @@ export async function resetAccountPassword(
   ctx: AppContext,
   caller: AccountCaller,
   form: AccountPasswordResetRequest,
-  ip: string | null,
+  request: EventRequest,
 ): Promise<void> {
+  const ip = request.ip;
   if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
   const user = await getUserById(ctx.db, caller.userId);
   if (!user.password_hash) throw badRequest('ERROR_NOT_ALLOWED');
@@ -66,7 +70,9 @@ export async function resetAccountPassword(
     await setPasswordHash(trx, user.id, hash);
     await revokeSessions(trx, { userId: user.id, exceptSessionId: caller.sessionId });
     await audit({ db: trx }, user.id, 'password.changed', ip, { otherSessionsRevoked: true });
+    await queueSecurityAlert(ctx, trx, user, 'password-changed', request);
   });
+  ctx.outbox.wake();
   // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
   ctx.signOuts.signedOut(user.id_user);
 }

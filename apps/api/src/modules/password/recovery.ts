@@ -9,8 +9,9 @@
  * link and its mail (in the outbox, modules/outbound-mail/outbox.ts) are written in one transaction after the
  * answer (lib/deferred-work.ts), and the node's worker delivers the mail: a known and an unknown
  * address answer alike, in content and in time (docs/architecture.md "Outgoing mail"). The reset checks the new password before using the link, so a refused password leaves it usable; a
- * reset revokes every session of the player and every other recovery link, and confirms the address
- * (the player proved it owns the mailbox). The reset page checks its link as it opens
+ * reset revokes every session of the player and every other recovery link, confirms the address
+ * (the player proved it owns the mailbox) and, with the `securityAlerts` flag, tells the player by
+ * e-mail (issue 22 §6). The reset page checks its link as it opens
  * ({@link checkRecoveryLink}, read-only), so that a used or expired link is said before the player types.
  * Partner environments have no recovery (spec §2).
  */
@@ -19,7 +20,9 @@ import {
   type Locale,
   type PasswordRecoveryValidationRequest,
 } from '@guildgate/contracts';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
 import { audit } from '../audit/index.ts';
 import { brandName } from '../../lib/brand.ts';
 import { mailLocale } from '../../lib/locale.ts';
@@ -45,6 +48,7 @@ import {
 import { revokeSessions } from '../session/index.ts';
 import { takeQuota } from '../rate-limits/index.ts';
 import { forgetAccountFailures } from '../session/index.ts';
+import { queueSecurityAlert, type EventRequest } from '../security-alerts/index.ts';
 
 /** Minutes a recovery link stays valid. */
 export const RECOVERY_LINK_TTL_MINUTES = 60;
@@ -94,24 +98,37 @@ export async function sendRecoveryLink(
   if (!user || !user.password_hash || user.banned_at) return;
   const quota = { points: MAX_RECOVERY_MAILS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
   if (!(await takeQuota(ctx.rateLimits, 'recovery-mail', quota, String(user.id)))) return;
-  const brand = brandName(ctx.config.environment);
   await ctx.db.transaction().execute(async (trx) => {
-    const token = await createLink(trx, user.id, 'password_recovery', RECOVERY_LINK_TTL_MINUTES * MINUTE_MS);
+    await queueRecoveryLink(ctx, trx, user, user.email, locale);
     await audit({ db: trx }, user.id, 'password.recovery_requested', ip);
-    await ctx.outbox.enqueue(trx, {
-      kind: 'password-recovery',
-      to: user.email,
-      userId: user.id,
-      content: composeMail(
-        'password-recovery',
-        mailLocale(user.locale, locale),
-        brand,
-        pageUrl(ctx, '/password-recovery/reset', { token }),
-        { username: user.username, ttlMinutes: RECOVERY_LINK_TTL_MINUTES },
-      ),
-    });
   });
   ctx.outbox.wake();
+}
+
+/**
+ * Writes a recovery link of `user` and queues its mail to `to` through `trx` (the caller's transaction),
+ * in the player's saved locale, else `locale`. The caller wakes the outbox after the commit.
+ */
+export async function queueRecoveryLink(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  user: Pick<UserRow, 'id' | 'username' | 'locale'>,
+  to: string,
+  locale: Locale | null,
+): Promise<void> {
+  const token = await createLink(trx, user.id, 'password_recovery', RECOVERY_LINK_TTL_MINUTES * MINUTE_MS);
+  await ctx.outbox.enqueue(trx, {
+    kind: 'password-recovery',
+    to,
+    userId: user.id,
+    content: composeMail(
+      'password-recovery',
+      mailLocale(user.locale, locale),
+      brandName(ctx.config.environment),
+      pageUrl(ctx, '/password-recovery/reset', { token }),
+      { username: user.username, ttlMinutes: RECOVERY_LINK_TTL_MINUTES },
+    ),
+  });
 }
 
 /**
@@ -126,7 +143,8 @@ export async function checkRecoveryLink(ctx: AppContext, token: string): Promise
 }
 
 /**
- * Sets a new password with the recovery link `form.Token`, and forgets the failed log-ins counted on the
+ * Sets a new password with the recovery link `form.Token`, queues the security alert (with the
+ * origin `request`: IP, user agent, Accept-Language), and forgets the failed log-ins counted on the
  * account (the old password's guesses no longer hold a new device of the owner off).
  * @throws AppError 400 — general ERROR_PASSWORD_RECOVERY_NOTEXISTS (unknown, used) /
  *   ERROR_PASSWORD_RECOVERY_EXPIRED / ERROR_NOT_ALLOWED (partner environment); Password: the password
@@ -136,8 +154,9 @@ export async function checkRecoveryLink(ctx: AppContext, token: string): Promise
 export async function resetRecoveredPassword(
   ctx: AppContext,
   form: PasswordRecoveryValidationRequest,
-  ip: string | null,
+  request: EventRequest,
 ): Promise<void> {
+  const ip = request.ip;
   requireRecovery(ctx);
   const link = await findLink(ctx.db, form.Token, 'password_recovery', LINK_CODES);
   const user = await getUserById(ctx.db, link.userId);
@@ -151,7 +170,9 @@ export async function resetRecoveredPassword(
     await confirmEmailAddress(trx, user.id);
     await revokeSessions(trx, { userId: user.id });
     await audit({ db: trx }, user.id, 'password.recovered', ip, { sessionsRevoked: true });
+    await queueSecurityAlert(ctx, trx, user, 'password-changed', request);
   });
+  ctx.outbox.wake();
   // The OpenID Provider's sessions end too (docs/security.md "Log-out propagation").
   ctx.signOuts.signedOut(user.id_user);
   // Guesses at the old password are moot now: a new device of the owner is not held off by them.

@@ -13,6 +13,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { findUserByIdUser } from '../accounts/index.ts';
 import { signToken, verifySignedToken, type SignedTokenKind } from '../../lib/signed-tokens.ts';
 
 /** Device tokens: their own `typ` and audience (the log-in throttle of this portal). */
@@ -38,9 +39,11 @@ export function issueDeviceToken(ctx: AppContext, idUser: string): Promise<strin
 }
 
 /**
- * Checks a device token for `idUser`: our signature, `typ`, issuer, audience, unexpired, and the same
- * player.
- * @returns the device, or null for anything else (another player's, tampered, expired, not a token)
+ * Checks a device token for `idUser`: our signature, `typ`, issuer, audience, unexpired, the same
+ * player, and signed after the player last forgot their known devices (`users.devices_forgotten_at`,
+ * set by "This wasn't me", issue 22 §6; a token of that very second counts as forgotten).
+ * @returns the device, or null for anything else (another player's, tampered, expired, forgotten, not a
+ *   token)
  */
 export async function verifyDeviceToken(
   ctx: AppContext,
@@ -48,7 +51,13 @@ export async function verifyDeviceToken(
   idUser: string,
 ): Promise<KnownDevice | null> {
   const checked = await verifySignedToken(ctx, DEVICE, token, idUser);
-  return checked.valid ? { id: checked.payload.jti } : null;
+  if (!checked.valid) return null;
+  const forgottenAt = (await findUserByIdUser(ctx.db, idUser))?.devices_forgotten_at;
+  if (forgottenAt) {
+    const signedAt = (checked.payload.iat ?? 0) * 1000;
+    if (signedAt <= Date.parse(forgottenAt)) return null;
+  }
+  return { id: checked.payload.jti };
 }
 
 /** Gives the browser of `reply` a new device cookie for `idUser` (after a successful password log-in). */

@@ -2,17 +2,23 @@
  * Log-in (spec §4 Login, §7 log/identify, log/log-in, log/user/{id}/log-in; §8 Login codes).
  * Step 1 identifies the player; the password step (or the one-step form) checks the password with
  * argon2id and opens a session. Unknown players and wrong passwords answer alike; attempts pass the
- * log-in throttle (login-throttle.ts), which cannot lock the player out of their known devices.
+ * log-in throttle (login-throttle.ts), which cannot lock the player out of their known devices. A
+ * log-in from a browser without a valid known-device cookie for the account (device-cookies.ts) is a
+ * new device: with the `securityAlerts` flag, the player is told by e-mail (issue 22 §6) — except for
+ * their very first log-in (no session ever), which follows the registration.
  */
-import { maskEmail, titleName, type IdentifyResponse } from '@guildgate/contracts';
+import { maskEmail, titleName, type IdentifyResponse, type Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../audit/index.ts';
 import { findUserByIdUser, findUserByLogin, setPasswordHash } from '../accounts/index.ts';
+import { queueSecurityAlert } from '../security-alerts/index.ts';
 import { createSession, type RequestOrigin } from './sessions.ts';
 import { startLoginAttempt } from './login-throttle.ts';
+import { verifyDeviceToken } from './device-cookies.ts';
+import { hasEverHadSession } from './store.ts';
 
 /** POST log/identify. @throws 400 ERROR_USERNAME_EMPTY, ERROR_USER_NOT_EXISTS, ERROR_USER_BANNED */
 export async function identify(ctx: AppContext, usernameOrEmail: string): Promise<IdentifyResponse> {
@@ -37,6 +43,8 @@ export interface LoginRequest extends RequestOrigin {
   deviceTokenFor(idUser: string): string | undefined;
   /** The form's captcha token, and whether the route already verified it (the captcha flag is on). */
   captcha: { token: string | null | undefined; verified: boolean };
+  /** The request's `Accept-Language` among ours (lib/locale.ts `requestLocale`), for the new-device alert. */
+  locale: Locale | null;
 }
 
 /** A successful log-in: the identity handle `Created` and the player, for the device cookie. */
@@ -93,7 +101,17 @@ async function checkPasswordAndOpen(
     await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   }
   const origin = { ip: request.ip, userAgent: request.userAgent };
-  return { created: await createSession(ctx, user, origin), idUser: user.id_user };
+  const deviceToken = request.deviceTokenFor(user.id_user);
+  const knownDevice = deviceToken ? await verifyDeviceToken(ctx, deviceToken, user.id_user) : null;
+  const created = await ctx.db.transaction().execute(async (trx) => {
+    const firstLogIn = !(await hasEverHadSession(trx, user.id));
+    const identity = await createSession({ ...ctx, db: trx }, user, origin);
+    if (!knownDevice && !firstLogIn)
+      await queueSecurityAlert(ctx, trx, user, 'new-device', { ...origin, locale: request.locale });
+    return identity;
+  });
+  ctx.outbox.wake();
+  return { created, idUser: user.id_user };
 }
 
 /** POST log/log-in (one step). @returns the identity handle `Created` and the player. */

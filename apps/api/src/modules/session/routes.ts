@@ -21,10 +21,12 @@ import { listAccountSessions, signOutOtherSessions, signOutSession } from './acc
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/index.ts';
 import { captchaEnabled, requireCaptcha } from '../captcha/index.ts';
+import { requestLocale } from '../../lib/locale.ts';
 
 /**
  * A log-in request (login.ts): its address and user agent (recorded on the session it opens), its
- * known-device cookies, and its captcha token — already verified by the route when the flag is on.
+ * known-device cookies, its captcha token — already verified by the route when the flag is on — and its
+ * language (for the new-device alert).
  */
 function loginRequestOf(
   ctx: AppContext,
@@ -36,6 +38,7 @@ function loginRequestOf(
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     deviceTokenFor: (idUser) => request.cookies[deviceCookieName(idUser)],
     captcha: { token, verified: captchaEnabled(ctx) },
+    locale: requestLocale(request),
   };
 }
 

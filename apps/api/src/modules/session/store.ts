@@ -114,6 +114,21 @@ export async function revokeSessionRow(db: Kysely<Database>, sessionId: string, 
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).execute();
 }
 
+/**
+ * Whether player `userId` (internal users.id) ever had a session, in whatever state (sessions are kept
+ * until the account is deleted): a password log-in of a player without one is their first, which the
+ * new-device alert does not announce (issue 22 §6).
+ */
+export async function hasEverHadSession(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Deletes every session of player `userId` and their refresh tokens (account deletion). */
 export async function deleteSessionsOf(db: Kysely<Database>, userId: number): Promise<void> {
   const sessionIds = db.selectFrom('sessions').select('id').where('user_id', '=', userId);

@@ -8,6 +8,8 @@ import { DATA_EXPORT_EN } from './locales/data-export-en.ts';
 import { DATA_EXPORT_FR } from './locales/data-export-fr.ts';
 import { EN_BUNDLE } from './locales/en-bundle.ts';
 import { FR_BUNDLE } from './locales/fr-bundle.ts';
+import { SECURE_ACCOUNT_EN } from './locales/secure-account-en.ts';
+import { SECURE_ACCOUNT_FR } from './locales/secure-account-fr.ts';
 import { PASSWORD_STRENGTH_EN } from './locales/password-strength-en.ts';
 import { PASSWORD_STRENGTH_FR } from './locales/password-strength-fr.ts';
 import { SECURITY_EN } from './locales/security-en.ts';
@@ -20,6 +22,7 @@ export const RESOURCES = {
     consent: CONSENT_EN,
     dataExport: DATA_EXPORT_EN,
     security: SECURITY_EN,
+    secureAccount: SECURE_ACCOUNT_EN,
     'password-strength': PASSWORD_STRENGTH_EN,
   },
   fr: {
@@ -27,6 +30,7 @@ export const RESOURCES = {
     consent: CONSENT_FR,
     dataExport: DATA_EXPORT_FR,
     security: SECURITY_FR,
+    secureAccount: SECURE_ACCOUNT_FR,
     'password-strength': PASSWORD_STRENGTH_FR,
   },
 } as const;

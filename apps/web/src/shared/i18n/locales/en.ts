@@ -50,6 +50,7 @@ export const EN = {
     surveyQualification: 'Profiler survey questions',
     surveyDone: 'Survey completed',
     unsubscribe: 'Unsubscribe',
+    secureAccount: 'Secure your account',
     unverifiedAccount: 'Account not verified',
   },
   captcha: {

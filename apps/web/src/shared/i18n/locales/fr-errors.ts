@@ -104,6 +104,8 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   // account security (issue 22 §5, §7)
   ERROR_SESSION_UNKNOWN: 'Cette session ne fait pas partie de vos sessions actives.',
   ERROR_ACTIVITY_CURSOR_INVALID: "Cette page de votre activité n'existe pas. Veuillez recommencer.",
+  ERROR_SECURE_ACCOUNT_NOTEXISTS: "Votre lien n'est pas valide.",
+  ERROR_SECURE_ACCOUNT_EXPIRED: 'Votre lien a expiré.',
   ERROR_COOKIE_NOTEXISTS: "Cette catégorie de cookies n'existe pas.",
   ERROR_COOKIE_NOT_OPTIONAL:
     'Ces cookies sont nécessaires au fonctionnement du site et ne peuvent pas être refusés.',

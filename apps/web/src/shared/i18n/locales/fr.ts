@@ -56,6 +56,7 @@ export const FR = {
     surveyQualification: 'Questions du questionnaire Profiler',
     surveyDone: 'Questionnaire terminé',
     unsubscribe: 'Désinscription',
+    secureAccount: 'Sécuriser votre compte',
     unverifiedAccount: 'Compte non vérifié',
   },
   captcha: {
