@@ -39,9 +39,13 @@ test('dashboard, side list and My information follow the environment and flags',
     ...(f.connectionsSection ? ['Connections'] : []),
     // Issue 21 §4: always, right after Connections.
     'Connected sites',
+    // Issue 22 §5, §7: when either of its sections is on.
+    ...(f.securitySessions || f.securityActivity ? ['Security'] : []),
     ...(f.newsletterSection ? ['Newsletter'] : []),
     f.customCookieManagement ? 'Cookie settings' : 'Cookies',
     'Blocked Users',
+    // Issue 22 §8.
+    ...(f.dataExport ? ['Your data'] : []),
     ...(f.deletionSection ? ['Deletion Request'] : []),
   ];
   await expect(nav.getByRole('listitem')).toHaveText(expected);
