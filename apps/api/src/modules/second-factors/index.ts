@@ -18,6 +18,7 @@ export {
   type SecondFactorProof,
 } from './login-step.ts';
 export { requireAuthenticatorApp } from './enrolment.ts';
+export { rewrapTotpSecrets, totpSecretsByKek } from './key-rotation.ts';
 
 /** Erasing a player (spec §4 Deletion): their app, recovery codes and log-in tickets. */
 export const playerDataEraser: PlayerDataEraser = {

@@ -19,7 +19,14 @@ import {
   sessionOf,
   type Player,
 } from '../../test/helpers.ts';
-import { playerDataExporter, rememberedDeviceCookieName } from './index.ts';
+import { randomBytes } from 'node:crypto';
+import { keyRing } from '../../lib/envelope-encryption.ts';
+import {
+  playerDataExporter,
+  rememberedDeviceCookieName,
+  rewrapTotpSecrets,
+  totpSecretsByKek,
+} from './index.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The app's code `steps` 30-second steps from now. */
@@ -331,6 +338,17 @@ describe.each(STORES)('second factors on %s', (kind) => {
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining(['recovery_codes.regenerated', 'second_factor.removed']),
     );
+  });
+
+  it('re-wraps the sealed secrets under a new key-encryption key (npm run keys -- rewrap)', async () => {
+    const rotated = keyRing([{ id: 'rotated', key: randomBytes(32) }]);
+    const before = await totpSecretsByKek(t.ctx.db, rotated);
+    expect(before.rotated).toBeUndefined();
+    const count = await rewrapTotpSecrets(t.ctx.db, rotated);
+    expect(count).toBeGreaterThan(0);
+    const after = await totpSecretsByKek(t.ctx.db, rotated);
+    expect(Object.keys(after)).toEqual(['rotated']);
+    expect(await rewrapTotpSecrets(t.ctx.db, rotated)).toBe(0);
   });
 
   it('exports whether an app is enrolled, never its secret nor the codes', async () => {

@@ -148,3 +148,26 @@ export async function spendTicket(db: Kysely<Database>, hash: string, now: strin
 export async function deleteTicketsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('second_factor_tickets').where('user_id', '=', userId).execute();
 }
+
+/** Every stored authenticator-app secret: its player and sealed text (for `npm run keys`). */
+export function listSealedSecrets(
+  db: Kysely<Database>,
+): Promise<Array<{ user_id: number; kind: string; secret_sealed: string }>> {
+  return db.selectFrom('second_factors').select(['user_id', 'kind', 'secret_sealed']).execute();
+}
+
+/** Replaces a sealed secret, only if it is still `before` (a concurrent enrolment wins). */
+export async function replaceSealedSecret(
+  db: Kysely<Database>,
+  row: { user_id: number; kind: string },
+  before: string,
+  after: string,
+): Promise<void> {
+  await db
+    .updateTable('second_factors')
+    .set({ secret_sealed: after })
+    .where('user_id', '=', row.user_id)
+    .where('kind', '=', row.kind)
+    .where('secret_sealed', '=', before)
+    .execute();
+}
