@@ -152,8 +152,7 @@ export const DEFAULT_FLAGS: Readonly<FeatureFlags> = {
   dataExport: true,
   securityAlerts: true,
   breachedPasswordCheck: true,
-  // Off until the SPA's enrolment and log-in step land (issue 22 §1, §2, §4).
-  authenticatorApp: false,
+  authenticatorApp: true,
 };
 
 /** spec §1 "Configuration fields", as served to the SPA. No secret may go in here. */

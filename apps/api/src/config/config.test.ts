@@ -32,7 +32,7 @@ describe('loadConfig', () => {
       dataExport: true,
       securityAlerts: true,
       breachedPasswordCheck: true,
-      authenticatorApp: false,
+      authenticatorApp: true,
     });
   });
 

@@ -3,7 +3,7 @@
  * factor"), on every store: enrolment needs re-authentication; wrong, reused (same step) and expired
  * codes are refused; a recovery code works once; five wrong codes kill the ticket; a remembered device
  * skips the step, per player; removal needs re-authentication; a player without an app logs in as
- * before; with the flag off the calls answer 404 and the log-in is unchanged; the export holds no
+ * before; the flag is on by default; with it off the calls answer 404 and the log-in is unchanged; the export holds no
  * secret. Codes are generated with otplib itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,8 +83,8 @@ describe.each(STORES)('second factors on %s', (kind) => {
 
   beforeAll(async () => {
     [t, off] = await Promise.all([
-      startTestApp(kind, { env: { FEATURE_AUTHENTICATOR_APP: 'true' } }),
       startTestApp(kind),
+      startTestApp(kind, { env: { FEATURE_AUTHENTICATOR_APP: 'false' } }),
     ]);
     player = await createPlayer(t, `Totp${kind}`);
     token = (await sessionOf(t, player)).token;
@@ -113,7 +113,7 @@ describe.each(STORES)('second factors on %s', (kind) => {
     return body.SecondFactorTicket ?? '';
   }
 
-  it('is off by default: its calls answer 404 and the log-in is unchanged', async () => {
+  it('with the flag off: its calls answer 404 and the log-in is unchanged', async () => {
     const p = await createPlayer(off, `Totpoff${kind}`);
     const { token: offToken } = await sessionOf(off, p);
     expect((await call(off, 'GET', 'account/second-factors', offToken.Value)).statusCode).toBe(404);
