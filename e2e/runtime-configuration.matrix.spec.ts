@@ -45,6 +45,7 @@ const FLAGS = [
   'dataExport',
   'securityAlerts',
   'breachedPasswordCheck',
+  'authenticatorApp',
 ];
 
 function deploymentOf(name: string) {

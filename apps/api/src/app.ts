@@ -27,6 +27,7 @@ import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/outbound-
 import { startOutboxWorker } from './modules/outbound-mail/outbox-worker.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
+import { requireRecentAuthentication } from './modules/session/reauthentication.ts';
 import { apiKeyHook } from './plugins/auth.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
@@ -71,6 +72,7 @@ import { redirectRoutes } from './modules/redirect/index.ts';
 import { registerRoutes } from './modules/register/routes.ts';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { secondFactorRoutes } from './modules/second-factors/routes.ts';
 import { surveyRoutes } from './modules/survey/routes.ts';
 import { webRoutes } from './modules/web/static.ts';
 
@@ -275,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       }
       await redirectRoutes(api, ctx);
       await sessionRoutes(api, ctx);
+      await secondFactorRoutes(api, ctx, requireRecentAuthentication);
       await registerRoutes(api, ctx);
       await accessKeyRoutes(api, ctx);
       await emailRoutes(api, ctx);

@@ -85,6 +85,10 @@ export const ACTIVITY_TYPES = [
   'connection.unlinked',
   'oidc.code_issued',
   'connected-site.removed',
+  'second_factor.added',
+  'second_factor.removed',
+  'recovery_codes.regenerated',
+  'recovery_code.used',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

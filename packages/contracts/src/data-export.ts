@@ -125,6 +125,16 @@ export const ExportedMailSchema = z.object({
 /** `access_keys`: when the player used a registration key (never the key). */
 export const ExportedAccessKeySchema = z.object({ usedAt: optionalTime });
 
+/**
+ * `second_factors`, `recovery_codes`: whether an authenticator app is enrolled and since when, and the
+ * recovery codes left — never the secret nor the codes (issue 22 §1, §2).
+ */
+export const ExportedSecondFactorsSchema = z.object({
+  authenticatorApp: z.boolean(),
+  authenticatorAppSince: optionalTime,
+  recoveryCodesLeft: z.number(),
+});
+
 /** The whole document (the answer of POST account/export). */
 export const PlayerDataExportSchema = z.object({
   /** {@link DATA_EXPORT_FORMAT}. */
@@ -144,6 +154,7 @@ export const PlayerDataExportSchema = z.object({
   connectedSites: z.array(ExportedConnectedSiteSchema),
   emails: z.array(ExportedMailSchema),
   accessKey: ExportedAccessKeySchema.nullable(),
+  secondFactors: ExportedSecondFactorsSchema,
 });
 export type PlayerDataExport = z.infer<typeof PlayerDataExportSchema>;
 

@@ -109,7 +109,9 @@ export const ENVIRONMENT_BEHAVIOUR: Readonly<Record<Environment, Readonly<Enviro
  * - `securityActivity`: the player's recent security events;
  * - `dataExport`: "Download my data" (GDPR art. 15/20);
  * - `securityAlerts`: security alerts by e-mail, with their "this wasn't me" link;
- * - `breachedPasswordCheck`: common and breached passwords refused, and the strength meter.
+ * - `breachedPasswordCheck`: common and breached passwords refused, and the strength meter;
+ * - `authenticatorApp`: the authenticator app (TOTP, RFC 6238) with recovery codes, and the second step
+ *   of the log-in for the players who enrolled one.
  */
 export const FEATURE_FLAGS = [
   'customCookieManagement',
@@ -126,6 +128,7 @@ export const FEATURE_FLAGS = [
   'dataExport',
   'securityAlerts',
   'breachedPasswordCheck',
+  'authenticatorApp',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export const FeatureFlagsSchema = z.object(
@@ -149,6 +152,7 @@ export const DEFAULT_FLAGS: Readonly<FeatureFlags> = {
   dataExport: true,
   securityAlerts: true,
   breachedPasswordCheck: true,
+  authenticatorApp: true,
 };
 
 /** spec §1 "Configuration fields", as served to the SPA. No secret may go in here. */

@@ -150,6 +150,11 @@ export const ERROR_MESSAGES_EN = {
   ERROR_RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
   // re-authentication (docs/security.md): a sensitive change needs a recent proof of the password
   ERROR_REAUTHENTICATION_REQUIRED: 'Please confirm your password to make this change.',
+  // second factors (issue 22 §1, §2, §4; docs/security.md "Second factor")
+  ERROR_SECOND_FACTOR_INVALID: 'This code is not valid. Please try again.',
+  ERROR_SECOND_FACTOR_TICKET_INVALID: 'Your sign-in has expired. Please sign in again.',
+  ERROR_SECOND_FACTOR_EXISTS: 'An authenticator app is already set up on your account.',
+  ERROR_SECOND_FACTOR_NONE: 'No authenticator app is set up on your account.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',

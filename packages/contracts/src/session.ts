@@ -51,6 +51,18 @@ export const UserIdParamsSchema = z.object({ id: z.string().max(64) });
 export const CreatedResponseSchema = z.object({ Created: z.string() });
 export type CreatedResponse = z.infer<typeof CreatedResponseSchema>;
 
+/**
+ * Answer of POST log/log-in and POST log/user/{id}/log-in (a Guildgate extension of spec §7, issue 22
+ * §4): `Created` as in {@link CreatedResponseSchema}; when the player enrolled a second factor and the
+ * browser is not a remembered device, `Created` is empty and the log-in goes on with POST
+ * log/second-factor and `SecondFactorTicket` (single use, 5 minutes), by one of `SecondFactorMethods`.
+ */
+export const LoginResponseSchema = CreatedResponseSchema.extend({
+  SecondFactorTicket: z.string().optional(),
+  SecondFactorMethods: z.array(z.enum(['totp', 'recovery_code'])).optional(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
 /** `{ identity }` path parameter of GET token/{identity}. */
 export const IdentityParamsSchema = z.object({ identity: z.string().max(256) });
 

@@ -4,7 +4,8 @@
  * `KEY_ENCRYPTION_KEYS`; docs/configuration.md).
  * - `generate [id]` prints a new key-encryption key as an `id:key` entry for KEY_ENCRYPTION_KEYS
  *   (id defaults to the year and month); nothing is stored.
- * - `status` prints which key-encryption key wraps each stored secret.
+ * - `status` prints which key-encryption key wraps each stored secret (signing keys, authenticator-app
+ *   secrets).
  * - `rewrap` re-wraps every stored secret under the first key of KEY_ENCRYPTION_KEYS (step 3 of a
  *   rotation; nodes keep running).
  * Exit code 0 on success, 1 when a secret cannot be opened with the configured keys, 2 on bad usage.
@@ -12,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { keyRing, SealedSecretError } from '../lib/envelope-encryption.ts';
 import { rewrapSigningKeys, signingKeysByKek } from '../modules/session/signing-keys.ts';
+import { rewrapTotpSecrets, totpSecretsByKek } from '../modules/second-factors/index.ts';
 import { exitWithUsage, runWithStore } from './run-cli.ts';
 
 const args = process.argv.slice(2);
@@ -33,9 +35,13 @@ await runWithStore(async (store, config) => {
     if (command === 'rewrap') {
       const count = await rewrapSigningKeys(store.db, keys);
       process.stdout.write(`signing keys re-wrapped under "${keys.currentId}": ${count}\n`);
+      const totp = await rewrapTotpSecrets(store.db, keys);
+      process.stdout.write(`authenticator-app secrets re-wrapped under "${keys.currentId}": ${totp}\n`);
     }
     const counts = await signingKeysByKek(store.db, keys);
     process.stdout.write(`signing keys by key-encryption key: ${JSON.stringify(counts)}\n`);
+    const totpCounts = await totpSecretsByKek(store.db, keys);
+    process.stdout.write(`authenticator-app secrets by key-encryption key: ${JSON.stringify(totpCounts)}\n`);
     return undefined;
   } catch (error) {
     if (!(error instanceof SealedSecretError)) throw error;

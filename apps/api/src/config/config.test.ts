@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       dataExport: true,
       securityAlerts: true,
       breachedPasswordCheck: true,
+      authenticatorApp: true,
     });
   });
 

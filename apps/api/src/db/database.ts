@@ -31,6 +31,7 @@ import * as m0019 from './migrations/0019-oidc-payload-clients.ts';
 import * as m0020 from './migrations/0020-drop-oauth-codes.ts';
 import * as m0021 from './migrations/0021-audit-events-by-player-time.ts';
 import * as m0022 from './migrations/0022-known-devices-forgotten.ts';
+import * as m0023 from './migrations/0023-second-factors.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -213,6 +214,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0020-drop-oauth-codes': { up: (db) => m0020.up(db) },
     '0021-audit-events-by-player-time': { up: (db) => m0021.up(db) },
     '0022-known-devices-forgotten': { up: (db) => m0022.up(db) },
+    '0023-second-factors': { up: (db) => m0023.up(db, dialect) },
   };
 }
 

@@ -297,6 +297,39 @@ export interface BannedIpsTable {
  * A pending provider link (migration 0007; spec §4 Linking a provider), found by the SHA-256 of its
  * `state` handle; single use, short-lived.
  */
+/** Migration 0023: a player's authenticator app (issue 22 §1). */
+export interface SecondFactorsTable {
+  user_id: number;
+  /** `totp`. */
+  kind: string;
+  /** The base32 RFC 6238 secret, sealed with the key ring (context `second_factors:<user_id>`). */
+  secret_sealed: string;
+  /** Null while the enrolment is pending. */
+  confirmed_at: string | null;
+  /** The last accepted 30-second step (a code is never accepted twice). */
+  last_used_step: number | null;
+  created_at: string;
+}
+
+/** Migration 0023: single-use recovery codes (issue 22 §2), as SHA-256 digests. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** Migration 0023: the log-in's pending second step (issue 22 §4). */
+export interface SecondFactorTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  failures: Generated<number>;
+  used_at: string | null;
+}
+
 export interface LinkStatesTable {
   state_hash: string;
   user_id: number;
@@ -442,6 +475,9 @@ export interface Database {
   banned_ips: BannedIpsTable;
   user_cookie_consents: UserCookieConsentsTable;
   link_states: LinkStatesTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_factor_tickets: SecondFactorTicketsTable;
   survey_responses: SurveyResponsesTable;
   user_badges: UserBadgesTable;
   mail_outbox: MailOutboxTable;

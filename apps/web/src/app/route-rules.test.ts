@@ -133,7 +133,10 @@ const SECTION_PAGES: [string, (f: FeatureFlags, on: boolean) => FeatureFlags][] 
   ['/account/cookies', (f, on) => ({ ...f, customCookieManagement: !on })],
   ['/account/deletion-request', (f, on) => ({ ...f, deletionSection: on })],
   ['/account/your-data', (f, on) => ({ ...f, dataExport: on })],
-  ['/account/security', (f, on) => ({ ...f, securitySessions: on, securityActivity: on })],
+  [
+    '/account/security',
+    (f, on) => ({ ...f, securitySessions: on, securityActivity: on, authenticatorApp: on }),
+  ],
 ];
 const PARTNER_HOME_LOGIN_PAGES = [
   '/account/update-email',
@@ -392,14 +395,20 @@ describe('public pages', () => {
 
 describe('the Security page (issue 22 §5, §7)', () => {
   it('stands while either of its sections is on', () => {
-    for (const [securitySessions, securityActivity] of [
-      [true, false],
-      [false, true],
+    for (const [securitySessions, securityActivity, authenticatorApp] of [
+      [true, false, false],
+      [false, true, false],
+      [false, false, true],
     ] as const) {
-      const features = { ...ALL(true), securitySessions, securityActivity };
+      const features = { ...ALL(true), securitySessions, securityActivity, authenticatorApp };
       expect(decideRoute('/account/security', ctx({ features, session: 'authenticated' }))).toEqual(render);
     }
-    const features = { ...ALL(true), securitySessions: false, securityActivity: false };
+    const features = {
+      ...ALL(true),
+      securitySessions: false,
+      securityActivity: false,
+      authenticatorApp: false,
+    };
     expect(decideRoute('/account/security', ctx({ features, session: 'authenticated' }))).toEqual(
       to('/account'),
     );

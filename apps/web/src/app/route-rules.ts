@@ -28,7 +28,7 @@
  * | /account                               | titles.myInformation       |                 |                                           | login → Home |                        |
  * | /account/link-account                  | titles.connections         |                 | connectionsSection off → /account         | login+return |                        |
  * | /account/connected-sites                | titles.connectedSites      |                 |                                           | login+return |                        |
- * | /account/security                      | titles.security            |                 | securitySessions and securityActivity off → /account | login+return |             |
+ * | /account/security                      | titles.security            |                 | securitySessions, securityActivity and authenticatorApp off → /account | login+return |             |
  * | /account/newsletter                    | titles.newsletter          |                 | connectionsSection off → /account (§2!)   | login+return |                        |
  * | /account/cookies                       | titles.cookies             |                 | customCookieManagement on → /account      | login+return |                        |
  * | /account/your-data                     | titles.yourData            |                 | dataExport off → /account                 | login+return |                        |
@@ -183,7 +183,10 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     path: '/account/security',
     title: 'titles.security',
     session: 'login-return',
-    flag: { enabled: (f) => f.securitySessions || f.securityActivity, fallback: '/account' },
+    flag: {
+      enabled: (f) => f.securitySessions || f.securityActivity || f.authenticatorApp,
+      fallback: '/account',
+    },
   },
   {
     // spec §2: "Same guard, tied to the connections flag" — implemented literally.

@@ -1,6 +1,6 @@
 /** POST log/user/{id}/log-in: one entry of the endpoint table (endpoints.ts, endpoint-table/index.ts). */
 import { defineEndpoint } from '../endpoints.ts';
-import { CreatedResponseSchema, UserIdParamsSchema, UserLoginRequestSchema } from '../session.ts';
+import { LoginResponseSchema, UserIdParamsSchema, UserLoginRequestSchema } from '../session.ts';
 import { LOG_IN } from './shared-codes.ts';
 
 export const postLogUserLogIn = /* @__PURE__ */ defineEndpoint('postLogUserLogIn', {
@@ -8,7 +8,7 @@ export const postLogUserLogIn = /* @__PURE__ */ defineEndpoint('postLogUserLogIn
   path: 'log/user/{id}/log-in',
   params: UserIdParamsSchema,
   body: UserLoginRequestSchema,
-  responses: { 200: CreatedResponseSchema },
+  responses: { 200: LoginResponseSchema },
   auth: 'anonymous',
   rateLimited: true,
   summary: 'The second step of the log-in (spec §7 POST log/user/{id}/log-in): the password.',

@@ -17,6 +17,7 @@ import { playerDataExporter as audit } from '../audit/index.ts';
 import { playerDataExporter as oidc } from '../oidc/index.ts';
 import { playerDataExporter as mail } from '../outbound-mail/index.ts';
 import { playerDataExporter as accessKey } from '../access-key/index.ts';
+import { playerDataExporter as secondFactors } from '../second-factors/index.ts';
 
 /** Every exporter, in the order of the document's sections. */
 export const PLAYER_DATA_EXPORTERS: readonly PlayerDataExporter[] = [
@@ -31,6 +32,7 @@ export const PLAYER_DATA_EXPORTERS: readonly PlayerDataExporter[] = [
   oidc,
   mail,
   accessKey,
+  secondFactors,
 ];
 
 /**
@@ -43,5 +45,6 @@ export const TABLES_NOT_EXPORTED: Readonly<Partial<Record<keyof Database, string
     "a session's rotating refresh tokens: hashes and sealed successors only (the session is exported)",
   email_tokens:
     'single-use e-mail links (confirmation, recovery, e-mail update): hashes, expiring within days',
+  second_factor_tickets: "a log-in's pending second step: a ticket's hash, expiring within 5 minutes",
   link_states: 'a provider link in progress: state hash, PKCE verifier and nonce, expiring within minutes',
 };

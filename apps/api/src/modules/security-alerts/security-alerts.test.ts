@@ -6,6 +6,7 @@
  * gets; "This wasn't me" (POST account/secure) revokes every session, forgets the known devices, sends a
  * recovery link, and is single-use and expiring; with the flag off no alert is sent and the call is 404.
  */
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ANONYMOUS, STORES, asUser, json, linkIn, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -104,7 +105,11 @@ describe.each(STORES)('security alerts on %s', (kind) => {
       method: 'POST',
       url: '/api/password/password-reset',
       headers: { ...asUser(here.token.Value), 'user-agent': FIREFOX },
-      payload: { OldPassword: player.password, Password: 'Quartz9Lantern', ConfirmPassword: 'Quartz9Lantern' },
+      payload: {
+        OldPassword: player.password,
+        Password: 'Quartz9Lantern',
+        ConfirmPassword: 'Quartz9Lantern',
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const [alert] = await waitForMailCount(t, player.email, 3);
@@ -199,6 +204,46 @@ describe.each(STORES)('security alerts on %s', (kind) => {
     expect((await t.mailbox(newAddress)).length).toBe(1);
   });
 
+  it('announce a second factor added, a recovery code used (and its new device) and the factor removed', async () => {
+    const player = await createPlayer(t, 'TwoFactor');
+    const here = (await sessionOf(t, player)).token.Value;
+    const api = (url: string, payload?: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/${url}`,
+        headers: { ...asUser(here), 'user-agent': FIREFOX },
+        ...(payload ? { payload } : {}),
+      });
+    const { Secret } = json<{ Secret: string }>(await api('account/second-factors/totp'));
+    const confirmed = await api('account/second-factors/totp/confirm', {
+      Code: await generate({ secret: Secret, epoch: Math.floor(Date.now() / 1000) }),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [recoveryCode] = json<{ RecoveryCodes: string[] }>(confirmed).RecoveryCodes;
+    const added = await waitForMailCount(t, player.email, 2);
+    expect(added.map((mail) => mail.subject)).toContain(
+      'A second factor was added to your Guildgate account',
+    );
+    // Log-in from another browser with a recovery code: the code's use and the new device are told.
+    const ticket = json<{ SecondFactorTicket: string }>(
+      await logInFrom(t, player, { ip: '198.51.100.20' }),
+    ).SecondFactorTicket;
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/log/second-factor',
+      headers: { ...ANONYMOUS, 'user-agent': FIREFOX },
+      remoteAddress: '198.51.100.20',
+      payload: { Ticket: ticket, RecoveryCode: recoveryCode, RememberDevice: false },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const afterLogIn = (await waitForMailCount(t, player.email, 4)).map((mail) => mail.subject);
+    expect(afterLogIn).toContain('A recovery code of your Guildgate account was used');
+    expect(afterLogIn).toContain('New sign-in to your Guildgate account');
+    expect((await api('account/second-factors/totp/remove')).statusCode).toBe(200);
+    const removed = (await waitForMailCount(t, player.email, 5)).map((mail) => mail.subject);
+    expect(removed).toContain('A second factor was removed from your Guildgate account');
+  });
+
   it('refuse an unknown or expired link with the §8 shape', async () => {
     expectErrors(await secure(t, 'x'.repeat(43)), 400, [['', 'ERROR_SECURE_ACCOUNT_NOTEXISTS']]);
     expectErrors(await secure(t, ''), 400, [['', 'ERROR_SECURE_ACCOUNT_NOTEXISTS']]);
@@ -234,7 +279,11 @@ describe('security alerts with the flag off', () => {
       method: 'POST',
       url: '/api/password/password-reset',
       headers: asUser(here.token.Value),
-      payload: { OldPassword: player.password, Password: 'Quartz9Lantern', ConfirmPassword: 'Quartz9Lantern' },
+      payload: {
+        OldPassword: player.password,
+        Password: 'Quartz9Lantern',
+        ConfirmPassword: 'Quartz9Lantern',
+      },
     });
     expect(changed.statusCode).toBe(200);
     await expectMailCount(t, player.email, 1);

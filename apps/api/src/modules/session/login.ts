@@ -19,6 +19,7 @@ import { createSession, type RequestOrigin } from './sessions.ts';
 import { startLoginAttempt } from './login-throttle.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 import { hasEverHadSession } from './store.ts';
+import { secondFactorChallenge } from '../second-factors/index.ts';
 
 /** POST log/identify. @throws 400 ERROR_USERNAME_EMPTY, ERROR_USER_NOT_EXISTS, ERROR_USER_BANNED */
 export async function identify(ctx: AppContext, usernameOrEmail: string): Promise<IdentifyResponse> {
@@ -41,16 +42,22 @@ export async function identify(ctx: AppContext, usernameOrEmail: string): Promis
 export interface LoginRequest extends RequestOrigin {
   /** The device cookie the request carries for the player `idUser`, if any (device-cookies.ts). */
   deviceTokenFor(idUser: string): string | undefined;
+  /** The remembered-device cookie (second factor) the request carries for `idUser`, if any. */
+  rememberedDeviceFor(idUser: string): string | undefined;
   /** The form's captcha token, and whether the route already verified it (the captcha flag is on). */
   captcha: { token: string | null | undefined; verified: boolean };
   /** The request's `Accept-Language` among ours (lib/locale.ts `requestLocale`), for the new-device alert. */
   locale: Locale | null;
 }
 
-/** A successful log-in: the identity handle `Created` and the player, for the device cookie. */
+/**
+ * A successful log-in: the identity handle `Created` and the player, for the device cookie — or, when
+ * the player's second factor is still to come (issue 22 §4), an empty `created` and its ticket.
+ */
 export interface LoggedIn {
   created: string;
   idUser: string;
+  secondFactorTicket?: string;
 }
 
 /**
@@ -100,6 +107,9 @@ async function checkPasswordAndOpen(
   if (needsRehash(hash)) {
     await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   }
+  // Issue 22 §4: a confirmed authenticator app and no remembered device: no session before its code.
+  const ticket = await secondFactorChallenge(ctx, user, request.rememberedDeviceFor(user.id_user));
+  if (ticket) return { created: '', idUser: user.id_user, secondFactorTicket: ticket };
   const origin = { ip: request.ip, userAgent: request.userAgent };
   const deviceToken = request.deviceTokenFor(user.id_user);
   const knownDevice = deviceToken ? await verifyDeviceToken(ctx, deviceToken, user.id_user) : null;

@@ -8,7 +8,7 @@
  * GET account/sessions, POST account/sessions/{sessionId}/sign-out (400 ERROR_SESSION_UNKNOWN),
  * POST account/sessions/sign-out-others.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
@@ -22,6 +22,9 @@ import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/index.ts';
 import { captchaEnabled, requireCaptcha } from '../captcha/index.ts';
 import { requestLocale } from '../../lib/locale.ts';
+import { rememberedDeviceCookieName, requireAuthenticatorApp } from '../second-factors/index.ts';
+import { completeSecondFactor } from './second-factor-login.ts';
+import type { LoggedIn } from './login.ts';
 
 /**
  * A log-in request (login.ts): its address and user agent (recorded on the session it opens), its
@@ -37,9 +40,26 @@ function loginRequestOf(
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     deviceTokenFor: (idUser) => request.cookies[deviceCookieName(idUser)],
+    rememberedDeviceFor: (idUser) => request.cookies[rememberedDeviceCookieName(idUser)],
     captcha: { token, verified: captchaEnabled(ctx) },
     locale: requestLocale(request),
   };
+}
+
+/**
+ * The log-in calls' answer (contracts LoginResponseSchema): `Created`, or an empty one with the second
+ * step's ticket; the device cookie is given only once the log-in is complete.
+ */
+async function loginAnswer(ctx: AppContext, reply: FastifyReply, loggedIn: LoggedIn) {
+  if (loggedIn.secondFactorTicket) {
+    return {
+      Created: '',
+      SecondFactorTicket: loggedIn.secondFactorTicket,
+      SecondFactorMethods: ['totp' as const, 'recovery_code' as const],
+    };
+  }
+  await setDeviceCookie(ctx, reply, loggedIn.idUser);
+  return { Created: loggedIn.created };
 }
 
 /** Where a request comes from: its address and user agent. */
@@ -72,8 +92,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { UsernameOrEmail, Password, Token } = request.body;
       await requireCaptcha(ctx, Token, 'login', request.ip);
       const loggedIn = await logIn(ctx, UsernameOrEmail, Password, loginRequestOf(ctx, request, Token));
-      await setDeviceCookie(ctx, reply, loggedIn.idUser);
-      return { Created: loggedIn.created };
+      return loginAnswer(ctx, reply, loggedIn);
     },
   });
 
@@ -85,6 +104,23 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { Password, Token } = request.body;
       await requireCaptcha(ctx, Token, 'login', request.ip);
       const loggedIn = await logInUser(ctx, request.params.id, Password, loginRequestOf(ctx, request, Token));
+      return loginAnswer(ctx, reply, loggedIn);
+    },
+  });
+
+  // Issue 22 §4: the second step of a log-in whose password step answered a SecondFactorTicket.
+  endpointRoute(r, ENDPOINTS.postLogSecondFactor, {
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    handler: async (request, reply) => {
+      requireAuthenticatorApp(ctx);
+      const loggedIn = await completeSecondFactor(
+        ctx,
+        request.body,
+        loginRequestOf(ctx, request, null),
+        reply,
+      );
       await setDeviceCookie(ctx, reply, loggedIn.idUser);
       return { Created: loggedIn.created };
     },

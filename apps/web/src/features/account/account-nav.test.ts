@@ -11,6 +11,7 @@ const off = {
   dataExport: false,
   securitySessions: false,
   securityActivity: false,
+  authenticatorApp: false,
 };
 
 describe('accountNavEntries', () => {
@@ -31,6 +32,7 @@ describe('accountNavEntries', () => {
       dataExport: true,
       securitySessions: true,
       securityActivity: true,
+      authenticatorApp: true,
     };
     expect(accountNavEntries(all).map((e) => (e.kind === 'link' ? e.to : e.kind))).toEqual([
       '/account',
@@ -44,7 +46,7 @@ describe('accountNavEntries', () => {
       '/account/deletion-request',
     ]);
   });
-  it("keeps the spec's order with every combination of the seven flags", () => {
+  it("keeps the spec's order with every combination of the eight flags", () => {
     const order = [
       'information',
       'connections',
@@ -56,7 +58,7 @@ describe('accountNavEntries', () => {
       'yourData',
       'deletion',
     ];
-    for (let mask = 0; mask < 128; mask += 1) {
+    for (let mask = 0; mask < 256; mask += 1) {
       const flags = {
         connectionsSection: (mask & 1) !== 0,
         newsletterSection: (mask & 2) !== 0,
@@ -65,6 +67,7 @@ describe('accountNavEntries', () => {
         dataExport: (mask & 16) !== 0,
         securitySessions: (mask & 32) !== 0,
         securityActivity: (mask & 64) !== 0,
+        authenticatorApp: (mask & 128) !== 0,
       };
       // The cookie-settings entry stands where Cookies would.
       const slots = accountNavEntries(flags).map((e) => (e.key === 'cookieSettings' ? 'cookies' : e.key));
@@ -74,7 +77,7 @@ describe('accountNavEntries', () => {
           (key !== 'newsletter' || flags.newsletterSection) &&
           (key !== 'deletion' || flags.deletionSection) &&
           (key !== 'yourData' || flags.dataExport) &&
-          (key !== 'security' || flags.securitySessions || flags.securityActivity),
+          (key !== 'security' || flags.securitySessions || flags.securityActivity || flags.authenticatorApp),
       );
       expect(slots, JSON.stringify(flags)).toEqual(expected);
       expect(accountNavEntries(flags).some((e) => e.kind === 'cookieSettings')).toBe(
@@ -102,6 +105,8 @@ describe('the Security entry (issue 22 §5, §7)', () => {
       ]);
     }
     expect(keys(false, false)).not.toContain('security');
+    // Issue 22 §1: the authenticator app alone keeps the entry.
+    expect(accountNavEntries({ ...off, authenticatorApp: true }).map((e) => e.key)).toContain('security');
     const entry = accountNavEntries({ ...off, securitySessions: true }).find((e) => e.key === 'security');
     expect(entry).toEqual({ kind: 'link', key: 'security', to: '/account/security', end: false });
   });

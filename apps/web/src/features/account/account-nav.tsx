@@ -30,13 +30,14 @@ export function accountNavEntries(features: {
   dataExport: boolean;
   securitySessions: boolean;
   securityActivity: boolean;
+  authenticatorApp: boolean;
 }): AccountNavEntry[] {
   const link = (key: string, to: string, end = false): AccountNavEntry => ({ kind: 'link', key, to, end });
   return [
     link('information', '/account', true),
     ...(features.connectionsSection ? [link('connections', '/account/link-account')] : []),
     link('connectedSites', '/account/connected-sites'),
-    ...(features.securitySessions || features.securityActivity
+    ...(features.securitySessions || features.securityActivity || features.authenticatorApp
       ? [link('security', '/account/security')]
       : []),
     ...(features.newsletterSection ? [link('newsletter', '/account/newsletter')] : []),

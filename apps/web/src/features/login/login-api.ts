@@ -1,6 +1,6 @@
 /**
  * Login calls (spec §7 "Login, logout, partner": POST log/identify, POST log/log-in,
- * POST log/user/{id}/log-in, POST partner/login-url), each delayed by the submit delay (spec §4, §9).
+ * POST log/user/{id}/log-in, POST partner/login-url; issue 22 §4 POST log/second-factor), each delayed by the submit delay (spec §4, §9).
  * The three log-in calls carry the captcha token of the action login when the captcha is on (spec §4).
  */
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import {
   type IdentifyRequest,
   type IdentifyResponse,
   type LoginRequest,
+  type SecondFactorLoginRequest,
   type UserLoginRequest,
 } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
@@ -65,6 +66,17 @@ export function useOneStepLogin() {
           () => stepUp('login'),
         ),
       ),
+  });
+}
+
+/**
+ * The log-in's second step (issue 22 §4): the ticket of the password step and a code → Created.
+ */
+export function useSecondFactorLogin() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: SecondFactorLoginRequest) =>
+      afterSubmitDelay(() => api.call(ENDPOINTS.postLogSecondFactor, { body })),
   });
 }
 

@@ -2,6 +2,7 @@
  * LoginOneStep (spec §2 Login: "The one-step view (TWO-POINT-STUDIOS and sandbox) asks name and password
  * together"; §3 Login form; §7 POST log/log-in → Created).
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
@@ -11,6 +12,7 @@ import { useOneStepLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { requiredIdentifier, requiredPassword } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
+import { SecondFactorSlot } from './second-factor-slot.tsx';
 
 const FIELDS = ['UsernameOrEmail', 'Password'] as const;
 
@@ -31,6 +33,8 @@ export function LoginOneStepForm() {
     setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
 
+  // Issue 22 §4: the ticket of a log-in that asks for a second factor.
+  const [ticket, setTicket] = useState<string | null>(null);
   const busy = login.isPending || establishing;
   const onSubmit = handleSubmit((values) => {
     if (busy) return;
@@ -44,12 +48,16 @@ export function LoginOneStepForm() {
         RedirectUrl: redirectUrl,
       },
       {
-        onSuccess: (answer) => void complete(answer.Created),
+        onSuccess: (answer) => {
+          if (answer.SecondFactorTicket) setTicket(answer.SecondFactorTicket);
+          else void complete(answer.Created);
+        },
         onError: (error) => server.apply(error, normalizeLoginErrors),
       },
     );
   });
 
+  if (ticket) return <SecondFactorSlot ticket={ticket} onBack={() => setTicket(null)} />;
   return (
     <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />

@@ -4,7 +4,7 @@
  * username field (autocomplete="username") for password managers; the password can be revealed; an
  * empty one is refused in the browser with the server's message (ERROR_PASSWORD_EMPTY).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { IdentifyResponse } from '@guildgate/contracts';
@@ -16,6 +16,7 @@ import { useUserLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { requiredPassword } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
+import { SecondFactorSlot } from './second-factor-slot.tsx';
 
 const FIELDS = ['Password'] as const;
 
@@ -50,6 +51,8 @@ export function LoginPasswordForm({
     setFocus('Password');
   }, [setFocus]);
 
+  // Issue 22 §4: the ticket of a log-in that asks for a second factor.
+  const [ticket, setTicket] = useState<string | null>(null);
   const busy = login.isPending || establishing;
   const onSubmit = handleSubmit((values) => {
     if (busy) return;
@@ -60,12 +63,16 @@ export function LoginPasswordForm({
         body: { Password: values.Password, ClientId: clientId, StudioName: studioName },
       },
       {
-        onSuccess: (answer) => void complete(answer.Created),
+        onSuccess: (answer) => {
+          if (answer.SecondFactorTicket) setTicket(answer.SecondFactorTicket);
+          else void complete(answer.Created);
+        },
         onError: (error) => server.apply(error, normalizeLoginErrors),
       },
     );
   });
 
+  if (ticket) return <SecondFactorSlot ticket={ticket} onBack={() => setTicket(null)} />;
   return (
     <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <IdentifiedUser user={user} onReset={onReset} />

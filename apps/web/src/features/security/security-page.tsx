@@ -12,16 +12,36 @@
  * A sign-out is announced in a status region (role=status), focus goes to the section's heading (the
  * button it was on is gone), and both lists are read again (the sign-out is an event of the activity).
  * Dates are DD/MM/YY (spec §9) with the time, HH:MM, in the browser's zone.
+ * - "Authenticator app" (`authenticatorApp`; issue 22 §1, §2): set up (the QR code the API rendered,
+ *   the key, confirmed with a code), the ten recovery codes shown once with Copy, Download and "I have
+ *   saved my recovery codes", new codes, removal; the sensitive calls through the re-authentication
+ *   dialog (shared/reauth).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ENDPOINTS, type AccountSession, type ActivityEvent, type Device } from '@guildgate/contracts';
+import {
+  ENDPOINTS,
+  type AccountSession,
+  type ActivityEvent,
+  type Device,
+  type TotpEnrolmentResponse,
+} from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { formatShortDate } from '../../shared/format/format-date.ts';
-import { StatusMessage, ui, useConfirmation } from '../../shared/ui/index.ts';
+import {
+  CheckboxField,
+  StatusMessage,
+  SubmitButton,
+  TextField,
+  ui,
+  useConfirmation,
+} from '../../shared/ui/index.ts';
+import { isApiError } from '../../shared/api/api-error.ts';
+import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
+import { useSession } from '../../shared/session/session-context.tsx';
 import listStyles from '../../shared/ui/account-list.module.css';
 import styles from './security-page.module.css';
 
@@ -251,6 +271,238 @@ function ActivitySection() {
   );
 }
 
+/** The authenticator app's query key (read again after each change). */
+const TOTP_KEY = ['account', 'security', 'second-factors'] as const;
+
+/** Saves the recovery codes as a text file. */
+function downloadCodes(codes: readonly string[]): void {
+  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = 'recovery-codes.txt';
+  link.hidden = true;
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The recovery codes, shown once, with Copy, Download and the "I saved them" confirmation. */
+function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
+  const { t } = useTranslation('security');
+  const [saved, setSaved] = useState(false);
+  const [notice, setNotice] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={ui.stack}>
+      <h4 ref={heading} tabIndex={-1}>
+        {t('totp.codesHeading')}
+      </h4>
+      <p>{t('totp.codesIntro')}</p>
+      <ul className={styles.codes} aria-label={t('totp.codesHeading')}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.actions}>
+        <button
+          type="button"
+          className={ui.buttonSecondary}
+          onClick={() =>
+            void navigator.clipboard.writeText(codes.join('\n')).then(() => setNotice(t('totp.copied')))
+          }
+        >
+          {t('totp.copy')}
+        </button>
+        <button type="button" className={ui.buttonSecondary} onClick={() => downloadCodes(codes)}>
+          {t('totp.download')}
+        </button>
+      </p>
+      <StatusMessage message={notice} />
+      <CheckboxField
+        label={t('totp.saved')}
+        checked={saved}
+        onChange={(event) => setSaved(event.target.checked)}
+      />
+      <p className={styles.actions}>
+        <button type="button" className={ui.button} disabled={!saved} onClick={onDone}>
+          {t('totp.done')}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** "Authenticator app": set up (QR code, key, a code), recovery codes once, new codes, remove. */
+function AuthenticatorSection() {
+  const { t } = useTranslation('security');
+  const api = useApi();
+  const onError = useErrorHandler();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const reauth = useReauthentication(user?.Id_User ?? null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [notice, setNotice] = useState('');
+  const [enrolment, setEnrolment] = useState<TotpEnrolmentResponse | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const status = useQuery({
+    queryKey: TOTP_KEY,
+    queryFn: () =>
+      api.call(ENDPOINTS.getAccountSecondFactors).catch((error: unknown) => {
+        onError(error);
+        throw error;
+      }),
+  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: TOTP_KEY }),
+      queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY }),
+    ]);
+  const start = useMutation({
+    mutationFn: () => reauth.guard(() => api.call(ENDPOINTS.postAccountSecondFactorsTotp)),
+    onSuccess: (answer) => {
+      setNotice('');
+      setCode('');
+      setCodeError(undefined);
+      setEnrolment(answer);
+    },
+    onError,
+  });
+  const confirmCode = useMutation({
+    mutationFn: (value: string) =>
+      api.call(ENDPOINTS.postAccountSecondFactorsTotpConfirm, { body: { Code: value.trim() } }),
+    onSuccess: async (answer) => {
+      setEnrolment(null);
+      setCodes(answer.RecoveryCodes);
+      await refresh();
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 400)
+        setCodeError(error.body?.ErrorMessages[0]?.ErrorMessage ?? 'ERROR_SECOND_FACTOR_INVALID');
+      else onError(error);
+    },
+  });
+  const regenerate = useMutation({
+    mutationFn: () => reauth.guard(() => api.call(ENDPOINTS.postAccountSecondFactorsRecoveryCodes)),
+    onSuccess: async (answer) => {
+      setCodes(answer.RecoveryCodes);
+      await refresh();
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: () => reauth.guard(() => api.call(ENDPOINTS.postAccountSecondFactorsTotpRemove)),
+    onSuccess: async () => {
+      await refresh();
+      setNotice(t('totp.removed'));
+      heading.current?.focus();
+    },
+    onError,
+  });
+  const enrolled = status.data?.Totp ?? false;
+  return (
+    <section aria-labelledby="security-totp-heading" className={styles.section}>
+      <h3 id="security-totp-heading" ref={heading} tabIndex={-1}>
+        {t('totp.heading')}
+      </h3>
+      <p>{t('totp.intro')}</p>
+      <StatusMessage message={notice} />
+      {codes ? (
+        <RecoveryCodes
+          codes={codes}
+          onDone={() => {
+            setCodes(null);
+            setNotice(t('totp.enabled'));
+            heading.current?.focus();
+          }}
+        />
+      ) : enrolment ? (
+        <form
+          className={ui.stack}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!confirmCode.isPending) confirmCode.mutate(code);
+          }}
+        >
+          <p>{t('totp.scan')}</p>
+          <img
+            className={styles.qr}
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.QrSvg)}`}
+            alt={t('totp.qr')}
+            width={200}
+            height={200}
+          />
+          <p>
+            {t('totp.key')} <code className={styles.key}>{enrolment.Secret}</code>
+          </p>
+          <TextField
+            label={t('totp.code')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            error={codeError}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <p className={styles.actions}>
+            <SubmitButton busy={confirmCode.isPending}>{t('totp.confirm')}</SubmitButton>
+            <button type="button" className={ui.buttonSecondary} onClick={() => setEnrolment(null)}>
+              {t('totp.cancel')}
+            </button>
+          </p>
+        </form>
+      ) : status.data ? (
+        <>
+          <p>
+            {enrolled && status.data.TotpConfirmedAt
+              ? t('totp.on', { date: formatShortDate(status.data.TotpConfirmedAt) })
+              : t('totp.off')}
+            {enrolled ? ` ${t('totp.codesLeft', { count: status.data.RecoveryCodesLeft })}` : null}
+          </p>
+          <p className={styles.actions}>
+            {enrolled ? (
+              <>
+                <button
+                  type="button"
+                  className={ui.buttonSecondary}
+                  aria-busy={regenerate.isPending}
+                  onClick={() => regenerate.isPending || regenerate.mutate()}
+                >
+                  {t('totp.regenerate')}
+                </button>
+                <button
+                  type="button"
+                  className={ui.buttonDangerSecondary}
+                  aria-busy={remove.isPending}
+                  onClick={() => remove.isPending || remove.mutate()}
+                >
+                  {t('totp.remove')}
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className={ui.button}
+                aria-busy={start.isPending}
+                onClick={() => start.isPending || start.mutate()}
+              >
+                {t('totp.setUp')}
+              </button>
+            )}
+          </p>
+        </>
+      ) : null}
+      {reauth.dialog}
+    </section>
+  );
+}
+
 /** The Security page. */
 export function SecurityPage() {
   const { t, ready } = useTranslation('security');
@@ -260,6 +512,7 @@ export function SecurityPage() {
     <section aria-labelledby="security-heading">
       <h2 id="security-heading">{t('heading')}</h2>
       <p>{t('intro', { studio: branding.studioName })}</p>
+      {config.features.authenticatorApp ? <AuthenticatorSection /> : null}
       {config.features.securitySessions ? <SessionsSection /> : null}
       {config.features.securityActivity ? <ActivitySection /> : null}
     </section>

@@ -156,9 +156,9 @@ describe.each([
   });
 });
 
-describe('the password strength namespace', () => {
-  const en = leaves(RESOURCES.en['password-strength']);
-  const fr = leaves(RESOURCES.fr['password-strength']);
+describe.each(['password-strength', 'second-factor'] as const)('the %s namespace', (namespace) => {
+  const en = leaves(RESOURCES.en[namespace]);
+  const fr = leaves(RESOURCES.fr[namespace]);
   it('is translated into French key for key, placeholders kept', () => {
     expect([...fr.keys()]).toEqual([...en.keys()]);
     const differing = [...en].filter(

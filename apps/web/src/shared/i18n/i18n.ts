@@ -49,6 +49,10 @@ const PAGE_NAMESPACES: Partial<Record<string, Record<Language, () => Promise<obj
     en: async () => (await import('./locales/security-en.ts')).SECURITY_EN,
     fr: async () => (await import('./locales/security-fr.ts')).SECURITY_FR,
   },
+  'second-factor': {
+    en: async () => (await import('./locales/second-factor-en.ts')).SECOND_FACTOR_EN,
+    fr: async () => (await import('./locales/second-factor-fr.ts')).SECOND_FACTOR_FR,
+  },
   'password-strength': {
     en: async () => (await import('./locales/password-strength-en.ts')).PASSWORD_STRENGTH_EN,
     fr: async () => (await import('./locales/password-strength-fr.ts')).PASSWORD_STRENGTH_FR,

@@ -14,6 +14,8 @@ import { PASSWORD_STRENGTH_EN } from './locales/password-strength-en.ts';
 import { PASSWORD_STRENGTH_FR } from './locales/password-strength-fr.ts';
 import { SECURITY_EN } from './locales/security-en.ts';
 import { SECURITY_FR } from './locales/security-fr.ts';
+import { SECOND_FACTOR_EN } from './locales/second-factor-en.ts';
+import { SECOND_FACTOR_FR } from './locales/second-factor-fr.ts';
 
 /** Resources per language and namespace (the page namespaces of i18n.ts included). */
 export const RESOURCES = {
@@ -23,6 +25,7 @@ export const RESOURCES = {
     dataExport: DATA_EXPORT_EN,
     security: SECURITY_EN,
     secureAccount: SECURE_ACCOUNT_EN,
+    'second-factor': SECOND_FACTOR_EN,
     'password-strength': PASSWORD_STRENGTH_EN,
   },
   fr: {
@@ -31,6 +34,7 @@ export const RESOURCES = {
     dataExport: DATA_EXPORT_FR,
     security: SECURITY_FR,
     secureAccount: SECURE_ACCOUNT_FR,
+    'second-factor': SECOND_FACTOR_FR,
     'password-strength': PASSWORD_STRENGTH_FR,
   },
 } as const;

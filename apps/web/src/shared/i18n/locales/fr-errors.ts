@@ -142,6 +142,10 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_RATE_LIMITED: 'Trop de tentatives. Veuillez patienter un instant et réessayer.',
   ERROR_FORM_EXPIRED: 'Ce formulaire a expiré. Veuillez le renvoyer dans quelques secondes.',
   ERROR_REAUTHENTICATION_REQUIRED: 'Veuillez confirmer votre mot de passe pour faire ce changement.',
+  ERROR_SECOND_FACTOR_INVALID: "Ce code n'est pas valide. Veuillez réessayer.",
+  ERROR_SECOND_FACTOR_TICKET_INVALID: 'Votre connexion a expiré. Veuillez vous reconnecter.',
+  ERROR_SECOND_FACTOR_EXISTS: "Une application d'authentification est déjà configurée sur votre compte.",
+  ERROR_SECOND_FACTOR_NONE: "Aucune application d'authentification n'est configurée sur votre compte.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
   ERROR_SERVICE_UNAVAILABLE: 'Le service est indisponible pour le moment. Veuillez réessayer plus tard.',

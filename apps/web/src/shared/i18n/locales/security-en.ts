@@ -6,6 +6,33 @@
 export const SECURITY_EN = {
   heading: 'Security', // e2e
   intro: 'Check where your {{studio}} account is signed in and what happened on it recently.',
+  totp: {
+    heading: 'Authenticator app', // e2e
+    intro: 'After your password, sign-in asks for a code from an authenticator app on your phone.',
+    off: 'Not set up.',
+    on: 'Set up on {{date}}.',
+    codesLeft_one: '{{count}} recovery code left.',
+    codesLeft_other: '{{count}} recovery codes left.',
+    setUp: 'Set up an authenticator app', // e2e
+    scan: 'Scan this QR code with your authenticator app, or enter the key by hand.',
+    qr: 'QR code for your authenticator app',
+    key: 'Key:', // e2e
+    code: 'Code from the app', // e2e
+    confirm: 'Confirm the code', // e2e
+    cancel: 'Cancel the set-up',
+    codesHeading: 'Your recovery codes', // e2e
+    codesIntro:
+      'Each code lets you sign in once if you cannot use your authenticator app. They are shown only now: keep them somewhere safe.',
+    copy: 'Copy the codes',
+    copied: 'The codes have been copied.',
+    download: 'Download the codes',
+    saved: 'I have saved my recovery codes', // e2e
+    done: 'Done', // e2e
+    remove: 'Remove the authenticator app', // e2e
+    removed: 'The authenticator app has been removed.', // e2e
+    regenerate: 'Get new recovery codes', // e2e
+    enabled: 'The authenticator app is set up.', // e2e
+  },
   sessions: {
     heading: "Where you're signed in", // e2e
     intro: 'These devices are signed in to your account. Sign out any you do not recognise.',
@@ -61,6 +88,10 @@ export const SECURITY_EN = {
       'connection.unlinked': 'Account disconnected',
       'oidc.code_issued': 'Signed in to a partner site',
       'connected-site.removed': "Removed a site's access",
+      'second_factor.added': 'Authenticator app set up',
+      'second_factor.removed': 'Authenticator app removed',
+      'recovery_codes.regenerated': 'New recovery codes created',
+      'recovery_code.used': 'Signed in with a recovery code',
     },
   },
 } as const;
