@@ -271,3 +271,19 @@ export async function pastReuseGrace(t: TestApp, refresh: string): Promise<void>
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/**
+ * Moves the password proof (`sessions.auth_time`) of the session of the portal access token
+ * `accessToken` (its `sid`) back by `seconds`, as if the player had logged in that long ago
+ * (re-authentication tests, session/reauthentication.ts).
+ */
+export async function ageProof(t: TestApp, accessToken: string, seconds: number): Promise<void> {
+  const { sid } = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+    sid: string;
+  };
+  await t.ctx.db
+    .updateTable('sessions')
+    .set({ auth_time: new Date(Date.now() - seconds * 1000).toISOString() })
+    .where('id', '=', sid)
+    .execute();
+}

@@ -9,21 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DATA_EXPORT_FORMAT, PlayerDataExportSchema, type PlayerDataExport } from '@guildgate/contracts';
 import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../../test/harness.ts';
-import { expectErrors, sessionOf } from '../../test/helpers.ts';
+import { ageProof, expectErrors, sessionOf } from '../../test/helpers.ts';
 import { postSurvey, submissionOf, surveyPlayer, type SurveyPlayer } from '../survey/test-support.ts';
 import { EXPORTED_EVENT } from './service.ts';
-
-/** Moves the password proof of the session of `accessToken` back by `seconds`. */
-async function ageProof(t: TestApp, accessToken: string, seconds: number): Promise<void> {
-  const { sid } = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
-    sid: string;
-  };
-  await t.ctx.db
-    .updateTable('sessions')
-    .set({ auth_time: new Date(Date.now() - seconds * 1000).toISOString() })
-    .where('id', '=', sid)
-    .execute();
-}
 
 const postExport = (t: TestApp, token: string): Promise<LightMyRequestResponse> =>
   t.app.inject({ method: 'POST', url: '/api/account/export', headers: asUser(token) });

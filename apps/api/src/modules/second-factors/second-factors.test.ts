@@ -12,6 +12,7 @@ import { generate } from 'otplib';
 import type { Token } from '@guildgate/contracts';
 import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import {
+  ageProof,
   createPlayer,
   expectErrors,
   getToken,
@@ -36,18 +37,6 @@ interface LoginAnswer {
   Created: string;
   SecondFactorTicket?: string;
   SecondFactorMethods?: string[];
-}
-
-/** Moves the password proof of the session of `accessToken` back by `seconds`. */
-async function ageProof(t: TestApp, accessToken: string, seconds: number): Promise<void> {
-  const { sid } = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as {
-    sid: string;
-  };
-  await t.ctx.db
-    .updateTable('sessions')
-    .set({ auth_time: new Date(Date.now() - seconds * 1000).toISOString() })
-    .where('id', '=', sid)
-    .execute();
 }
 
 const call = (t: TestApp, method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>

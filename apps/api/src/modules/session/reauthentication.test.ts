@@ -11,19 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Token } from '@guildgate/contracts';
 import { ConfigError, loadConfig } from '../../config/config.ts';
 import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../../test/harness.ts';
-import { createPlayer, expectErrors, logIn, sessionOf, type Player } from '../../test/helpers.ts';
-
-/** Moves the password proof of the session of `accessToken` back by `seconds`. */
-async function ageProof(t: TestApp, accessToken: string, seconds: number): Promise<void> {
-  const { sid } = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as {
-    sid: string;
-  };
-  await t.ctx.db
-    .updateTable('sessions')
-    .set({ auth_time: new Date(Date.now() - seconds * 1000).toISOString() })
-    .where('id', '=', sid)
-    .execute();
-}
+import { ageProof, createPlayer, expectErrors, logIn, sessionOf, type Player } from '../../test/helpers.ts';
 
 const REQUIRED: ReadonlyArray<readonly [string, string]> = [['', 'ERROR_REAUTHENTICATION_REQUIRED']];
 
