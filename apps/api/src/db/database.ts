@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './schema.ts';
 import * as m0001 from './migrations/0001-initial.ts';
@@ -120,8 +120,34 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
   const database = file === ':memory:' ? new Sqlite(file) : openSqliteFile(file);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteStoreDialect(database) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite dialect on `database`, with one change: a transaction that SQLite already rolled back
+ * by itself is not rolled back again. SQLite ends the transaction on some errors (SQLITE_FULL,
+ * SQLITE_IOERR, SQLITE_NOMEM, SQLITE_BUSY in some cases; sqlite.org/lang_transaction.html "Response To
+ * Errors Within A Transaction"); Kysely's `rollback` would then fail with "cannot rollback - no
+ * transaction is active" and hide the error that ended it, so a full disk answered 500 instead of 503
+ * (plugins/error-handler.ts, lib/dependency-errors.ts).
+ */
+class SqliteStoreDialect extends SqliteDialect {
+  readonly #database: Sqlite.Database;
+
+  constructor(database: Sqlite.Database) {
+    super({ database });
+    this.#database = database;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.#database.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 /** What an operating-system or SQLite error code means for a data folder or store file. */
