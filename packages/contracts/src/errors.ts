@@ -155,6 +155,10 @@ export const ERROR_MESSAGES_EN = {
   ERROR_SECOND_FACTOR_TICKET_INVALID: 'Your sign-in has expired. Please sign in again.',
   ERROR_SECOND_FACTOR_EXISTS: 'An authenticator app is already set up on your account.',
   ERROR_SECOND_FACTOR_NONE: 'No authenticator app is set up on your account.',
+  // passkeys (issue 22 §3)
+  ERROR_PASSKEY_INVALID: 'This passkey could not be verified. Please try again.',
+  ERROR_PASSKEY_NAME_EMPTY: 'Please give your passkey a name.',
+  ERROR_PASSKEY_LIMIT: 'You have reached the maximum number of passkeys. Remove one to add another.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',

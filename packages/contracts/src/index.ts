@@ -21,6 +21,7 @@ export * from './partner.ts';
 export * from './sso.ts';
 export * from './connected-sites.ts';
 export * from './second-factors.ts';
+export * from './passkeys.ts';
 export * from './data-export.ts';
 export * from './account-security.ts';
 export * from './secure-account.ts';

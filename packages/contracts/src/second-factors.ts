@@ -7,6 +7,7 @@
  * 8601 UTC.
  */
 import { z } from 'zod';
+import { AuthenticationResponseJsonSchema } from './passkeys.ts';
 
 /** A TOTP code: six digits (spaces the player typed are removed by the API). */
 const TotpCode = z.string().max(16);
@@ -42,17 +43,41 @@ export const RecoveryCodesResponseSchema = z.object({ RecoveryCodes: z.array(z.s
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
 
 /** The second factors a log-in may be completed with. */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery_code'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery_code'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /**
- * POST log/second-factor body: the ticket of the password step and either a TOTP `Code` or a
- * `RecoveryCode`; `RememberDevice` skips the step on this browser for 30 days.
+ * POST log/second-factor body: the ticket of the password step and either a TOTP `Code`, a
+ * `RecoveryCode` or a `Passkey` (the browser's answer to POST log/passkey/options with the ticket);
+ * `RememberDevice` skips the step on this browser for 30 days.
  */
 export const SecondFactorLoginRequestSchema = z.object({
   Ticket: z.string().min(1).max(128),
   Code: TotpCode.nullish(),
   RecoveryCode: z.string().max(64).nullish(),
+  Passkey: AuthenticationResponseJsonSchema.nullish(),
   RememberDevice: z.boolean().optional(),
 });
 export type SecondFactorLoginRequest = z.infer<typeof SecondFactorLoginRequestSchema>;
+
+/**
+ * POST account/reauthentication/second-factor body (issue 22 §4 step-up): the ticket POST
+ * password/validate/user/{id} answered and one proof, as {@link SecondFactorLoginRequestSchema}.
+ */
+export const ReauthenticationSecondFactorRequestSchema = SecondFactorLoginRequestSchema.omit({
+  RememberDevice: true,
+});
+export type ReauthenticationSecondFactorRequest = z.infer<typeof ReauthenticationSecondFactorRequestSchema>;
+
+/**
+ * Answer of POST password/validate/user/{id} (spec §7 `Success`, extended for issue 22 §4 step-up):
+ * when the player enrolled a second factor, the password alone is no proof for sensitive changes:
+ * `SecondFactorTicket` (single use, 5 minutes) is redeemed with POST
+ * account/reauthentication/second-factor by one of `SecondFactorMethods`.
+ */
+export const PasswordValidateResponseSchema = z.object({
+  Success: z.boolean(),
+  SecondFactorTicket: z.string().optional(),
+  SecondFactorMethods: z.array(z.enum(SECOND_FACTOR_METHODS)).optional(),
+});
+export type PasswordValidateResponse = z.infer<typeof PasswordValidateResponseSchema>;

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { Text, OptionalText, IsoDate } from './common.ts';
+import { SECOND_FACTOR_METHODS } from './second-factors.ts';
 
 /** spec §3 Login identify form — POST log/identify. */
 export const IdentifyRequestSchema = z.object({
@@ -59,7 +60,7 @@ export type CreatedResponse = z.infer<typeof CreatedResponseSchema>;
  */
 export const LoginResponseSchema = CreatedResponseSchema.extend({
   SecondFactorTicket: z.string().optional(),
-  SecondFactorMethods: z.array(z.enum(['totp', 'recovery_code'])).optional(),
+  SecondFactorMethods: z.array(z.enum(SECOND_FACTOR_METHODS)).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

@@ -146,6 +146,10 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_SECOND_FACTOR_TICKET_INVALID: 'Votre connexion a expiré. Veuillez vous reconnecter.',
   ERROR_SECOND_FACTOR_EXISTS: "Une application d'authentification est déjà configurée sur votre compte.",
   ERROR_SECOND_FACTOR_NONE: "Aucune application d'authentification n'est configurée sur votre compte.",
+  ERROR_PASSKEY_INVALID: "Cette clé d'accès n'a pas pu être vérifiée. Veuillez réessayer.",
+  ERROR_PASSKEY_NAME_EMPTY: "Veuillez donner un nom à votre clé d'accès.",
+  ERROR_PASSKEY_LIMIT:
+    "Vous avez atteint le nombre maximal de clés d'accès. Supprimez-en une pour en ajouter une autre.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
   ERROR_SERVICE_UNAVAILABLE: 'Le service est indisponible pour le moment. Veuillez réessayer plus tard.',
