@@ -12,7 +12,7 @@ import { useOneStepLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { requiredIdentifier, requiredPassword } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
-import { SecondFactorSlot } from './second-factor-slot.tsx';
+import { SecondFactorSlot, type SecondFactorChallenge } from './second-factor-slot.tsx';
 
 const FIELDS = ['UsernameOrEmail', 'Password'] as const;
 
@@ -33,8 +33,8 @@ export function LoginOneStepForm() {
     setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
 
-  // Issue 22 §4: the ticket of a log-in that asks for a second factor.
-  const [ticket, setTicket] = useState<string | null>(null);
+  // Issue 22 §4: the ticket and methods of a log-in that asks for a second factor.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const busy = login.isPending || establishing;
   const onSubmit = handleSubmit((values) => {
     if (busy) return;
@@ -49,7 +49,8 @@ export function LoginOneStepForm() {
       },
       {
         onSuccess: (answer) => {
-          if (answer.SecondFactorTicket) setTicket(answer.SecondFactorTicket);
+          if (answer.SecondFactorTicket)
+            setChallenge({ ticket: answer.SecondFactorTicket, methods: answer.SecondFactorMethods ?? [] });
           else void complete(answer.Created);
         },
         onError: (error) => server.apply(error, normalizeLoginErrors),
@@ -57,20 +58,22 @@ export function LoginOneStepForm() {
     );
   });
 
-  if (ticket) return <SecondFactorSlot ticket={ticket} onBack={() => setTicket(null)} />;
+  if (challenge) return <SecondFactorSlot challenge={challenge} onBack={() => setChallenge(null)} />;
   return (
-    <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-      <UsernameOrEmailField
-        error={formState.errors.UsernameOrEmail?.message}
-        {...register('UsernameOrEmail', { validate: requiredIdentifier })}
-      />
-      <PasswordField
-        error={formState.errors.Password?.message}
-        {...register('Password', { validate: requiredPassword })}
-      />
-      <CaptchaNotice action="login" />
-      <LoginSubmit label={t('login.submit')} busy={busy} />
-    </form>
+    <>
+      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
+        <UsernameOrEmailField
+          error={formState.errors.UsernameOrEmail?.message}
+          {...register('UsernameOrEmail', { validate: requiredIdentifier })}
+        />
+        <PasswordField
+          error={formState.errors.Password?.message}
+          {...register('Password', { validate: requiredPassword })}
+        />
+        <CaptchaNotice action="login" />
+        <LoginSubmit label={t('login.submit')} busy={busy} />
+      </form>
+    </>
   );
 }
