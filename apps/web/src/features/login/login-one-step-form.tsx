@@ -12,6 +12,7 @@ import { useOneStepLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { requiredIdentifier, requiredPassword } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
+import { PasskeySignInSlot, usePasskeyLogin } from './passkey-sign-in-slot.tsx';
 import { SecondFactorSlot, type SecondFactorChallenge } from './second-factor-slot.tsx';
 
 const FIELDS = ['UsernameOrEmail', 'Password'] as const;
@@ -29,6 +30,8 @@ export function LoginOneStepForm() {
   const { register, handleSubmit, setError, formState } = useForm<OneStepValues>({
     defaultValues: { UsernameOrEmail: '', Password: '' },
   });
+  // Issue 22 §3: the username field also offers passkeys in its autofill (conditional UI).
+  const passkeys = usePasskeyLogin();
   const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
     setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
@@ -64,6 +67,7 @@ export function LoginOneStepForm() {
       <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
         <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
         <UsernameOrEmailField
+          autoComplete={passkeys ? 'username webauthn' : 'username'}
           error={formState.errors.UsernameOrEmail?.message}
           {...register('UsernameOrEmail', { validate: requiredIdentifier })}
         />
@@ -74,6 +78,7 @@ export function LoginOneStepForm() {
         <CaptchaNotice action="login" />
         <LoginSubmit label={t('login.submit')} busy={busy} />
       </form>
+      <PasskeySignInSlot />
     </>
   );
 }
