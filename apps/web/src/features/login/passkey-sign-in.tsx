@@ -106,7 +106,8 @@ export default function PasskeySignIn() {
         server.clear();
         setNote('');
         setFailure(null);
-        signIn.mutate(assertion);
+        // Refused (the error shows), the autofill offers the passkeys again.
+        signIn.mutate(assertion, { onError: () => setRound((n) => n + 1) });
       },
       (error: unknown) => {
         // The autofill's own failures are not the player's doing (options refused, aborted by the
