@@ -126,12 +126,16 @@ export const ExportedMailSchema = z.object({
 export const ExportedAccessKeySchema = z.object({ usedAt: optionalTime });
 
 /**
- * `second_factors`, `recovery_codes`: whether an authenticator app is enrolled and since when, and the
- * recovery codes left — never the secret nor the codes (issue 22 §1, §2).
+ * `second_factors`, `passkeys`, `recovery_codes`: whether an authenticator app is enrolled and since
+ * when, the passkeys (name, added, last used, synced), and the recovery codes left — never the secret,
+ * a passkey's key or credential id, nor the codes (issue 22 §1–§3).
  */
 export const ExportedSecondFactorsSchema = z.object({
   authenticatorApp: z.boolean(),
   authenticatorAppSince: optionalTime,
+  passkeys: z.array(
+    z.object({ name: z.string(), createdAt: time, lastUsedAt: optionalTime, synced: z.boolean() }),
+  ),
   recoveryCodesLeft: z.number(),
 });
 

@@ -111,7 +111,8 @@ export const ENVIRONMENT_BEHAVIOUR: Readonly<Record<Environment, Readonly<Enviro
  * - `securityAlerts`: security alerts by e-mail, with their "this wasn't me" link;
  * - `breachedPasswordCheck`: common and breached passwords refused, and the strength meter;
  * - `authenticatorApp`: the authenticator app (TOTP, RFC 6238) with recovery codes, and the second step
- *   of the log-in for the players who enrolled one.
+ *   of the log-in for the players who enrolled one;
+ * - `passkeys`: passkeys (WebAuthn) in the account, as a second factor, and "Sign in with a passkey".
  */
 export const FEATURE_FLAGS = [
   'customCookieManagement',
@@ -129,6 +130,7 @@ export const FEATURE_FLAGS = [
   'securityAlerts',
   'breachedPasswordCheck',
   'authenticatorApp',
+  'passkeys',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export const FeatureFlagsSchema = z.object(
@@ -153,6 +155,7 @@ export const DEFAULT_FLAGS: Readonly<FeatureFlags> = {
   securityAlerts: true,
   breachedPasswordCheck: true,
   authenticatorApp: true,
+  passkeys: true,
 };
 
 /** spec §1 "Configuration fields", as served to the SPA. No secret may go in here. */

@@ -16,6 +16,11 @@ import { z } from 'zod';
 const PasskeyName = z.string().max(64);
 /** A base64url string (RFC 4648 §5) of the browser's answer. */
 const Base64Url = z.string().max(16_384);
+/** WebAuthn §5.4.5 `AuthenticatorAttachment` (a browser may answer null: dropped). */
+const Attachment = z
+  .enum(['platform', 'cross-platform'])
+  .nullish()
+  .transform((v) => v ?? undefined);
 
 /** One registered passkey, as the account lists it (never its public key). */
 export const PasskeySchema = z.object({
@@ -55,7 +60,7 @@ export const RegistrationResponseJsonSchema = z.object({
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: Base64Url.optional(),
   }),
-  authenticatorAttachment: z.string().max(32).nullish(),
+  authenticatorAttachment: Attachment,
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
 
@@ -68,9 +73,9 @@ export const AuthenticationResponseJsonSchema = z.object({
     clientDataJSON: Base64Url,
     authenticatorData: Base64Url,
     signature: Base64Url,
-    userHandle: Base64Url.nullish(),
+    userHandle: Base64Url.nullish().transform((v) => v ?? undefined),
   }),
-  authenticatorAttachment: z.string().max(32).nullish(),
+  authenticatorAttachment: Attachment,
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
 

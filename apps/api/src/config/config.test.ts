@@ -33,7 +33,27 @@ describe('loadConfig', () => {
       securityAlerts: true,
       breachedPasswordCheck: true,
       authenticatorApp: true,
+      passkeys: true,
     });
+    expect(config.webauthn).toEqual({ rpId: 'localhost', origins: ['http://localhost:8080'] });
+  });
+
+  it("takes the passkeys' relying party from FRONT_URL, or sets it, and refuses an origin outside it", () => {
+    expect(loadConfig({ FRONT_URL: 'https://play.studio.example/community' }).webauthn).toEqual({
+      rpId: 'play.studio.example',
+      origins: ['https://play.studio.example'],
+    });
+    const set = loadConfig({
+      WEBAUTHN_RP_ID: 'Studio.example',
+      WEBAUTHN_ORIGINS: 'https://play.studio.example/,https://studio.example',
+    }).webauthn;
+    expect(set).toEqual({
+      rpId: 'studio.example',
+      origins: ['https://play.studio.example', 'https://studio.example'],
+    });
+    expect(() =>
+      loadConfig({ WEBAUTHN_RP_ID: 'studio.example', WEBAUTHN_ORIGINS: 'https://evilstudio.example' }),
+    ).toThrow(/WEBAUTHN_ORIGINS: https:\/\/evilstudio\.example not on the RP ID studio\.example/);
   });
 
   it.each(ENVIRONMENTS)(

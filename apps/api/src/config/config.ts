@@ -149,6 +149,10 @@ const EnvSchema = z.object({
   SANDBOX_URL: url.default('http://localhost:8090'),
   REDIRECT_PATTERNS: list.default([]),
   CORS_ORIGINS: list.default([]),
+  // Passkeys (issue 22 §3; WebAuthn §5.1.4 relying party): the RP ID and the page origins assertions may
+  // come from. Defaults: FRONT_URL's host and origin.
+  WEBAUTHN_RP_ID: z.string().trim().min(1).max(253).optional(),
+  WEBAUTHN_ORIGINS: list.default([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   STEAM_OPENID_URL: url.default('https://steamcommunity.com/openid'),
   STEAM_API_URL: url.default('https://api.steampowered.com'),
@@ -342,6 +346,12 @@ export interface AppConfig {
    * factors), seconds (DESIGN.md §5; modules/session/reauthentication.ts).
    */
   reauthenticationMaxAgeSeconds: number;
+  /**
+   * Passkeys' relying party (WebAuthn §5.1.4; modules/second-factors/webauthn.ts): its RP ID (a domain:
+   * WEBAUTHN_RP_ID, default FRONT_URL's host) and the origins of the pages that may create and use
+   * passkeys (WEBAUTHN_ORIGINS, default FRONT_URL's origin), each on the RP ID or one of its subdomains.
+   */
+  webauthn: { rpId: string; origins: string[] };
   /** The log-in throttle's numbers (modules/session/login-throttle.ts; docs/configuration.md). */
   loginThrottle: LoginThrottleSettings;
   /**
@@ -440,6 +450,31 @@ export function loadConfig(
   return config;
 }
 
+/**
+ * The passkeys' relying party (WebAuthn §5.1.4, §13.4.9): the RP ID and the allowed origins, each of
+ * whose hosts must be the RP ID or a subdomain of it (a browser refuses any other pair).
+ * @param frontUrl the community website's URL (the default RP ID's host and origin)
+ * @throws ConfigError naming WEBAUTHN_ORIGINS for an origin outside the RP ID
+ */
+function webauthnRelyingParty(
+  frontUrl: string,
+  rpIdSetting: string | undefined,
+  originsSetting: string[],
+): { rpId: string; origins: string[] } {
+  const front = new URL(frontUrl);
+  const rpId = (rpIdSetting ?? front.hostname).toLowerCase();
+  const origins = originsSetting.length ? originsSetting.map((o) => new URL(o).origin) : [front.origin];
+  const outside = origins.filter((o) => {
+    const host = new URL(o).hostname;
+    return host !== rpId && !host.endsWith(`.${rpId}`);
+  });
+  if (outside.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  WEBAUTHN_ORIGINS: ${outside.join(', ')} not on the RP ID ${rpId} (WEBAUTHN_RP_ID)`,
+    );
+  return { rpId, origins };
+}
+
 /** {@link loadConfig} without the production checks. */
 function readConfig(
   env: Record<string, string | undefined>,
@@ -476,6 +511,7 @@ function readConfig(
       'Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
     );
   const sandboxUrl = e.SANDBOX_URL.replace(/\/+$/, '');
+  const webauthn = webauthnRelyingParty(e.FRONT_URL ?? publicUrl, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS);
   const productionMode =
     options.entry === 'production' ||
     ((e.IS_PROD || PRODUCTION_ENVIRONMENTS.has(e.PORTAL_ENVIRONMENT)) && !e.DEVELOPMENT_MODE);
@@ -567,6 +603,7 @@ function readConfig(
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     registerMinimumTimeOnPageMs: e.REGISTER_MINIMUM_TIME_ON_PAGE_MS,
     reauthenticationMaxAgeSeconds: e.REAUTHENTICATION_MAX_AGE_SECONDS,
+    webauthn,
     loginThrottle: {
       freeFailures: e.LOGIN_FREE_FAILURES,
       backoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,

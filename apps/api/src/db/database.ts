@@ -32,6 +32,7 @@ import * as m0020 from './migrations/0020-drop-oauth-codes.ts';
 import * as m0021 from './migrations/0021-audit-events-by-player-time.ts';
 import * as m0022 from './migrations/0022-known-devices-forgotten.ts';
 import * as m0023 from './migrations/0023-second-factors.ts';
+import * as m0024 from './migrations/0024-passkeys.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -241,6 +242,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0021-audit-events-by-player-time': { up: (db) => m0021.up(db) },
     '0022-known-devices-forgotten': { up: (db) => m0022.up(db) },
     '0023-second-factors': { up: (db) => m0023.up(db, dialect) },
+    '0024-passkeys': { up: (db) => m0024.up(db) },
   };
 }
 

@@ -330,6 +330,41 @@ export interface SecondFactorTicketsTable {
   used_at: string | null;
 }
 
+/** Migration 0024: a player's passkey (WebAuthn credential; issue 22 §3). */
+export interface PasskeysTable {
+  /** Our public id of the passkey (not the credential id). */
+  id: string;
+  user_id: number;
+  /** The credential id, base64url (WebAuthn §4 Credential ID). */
+  credential_id: string;
+  /** The credential public key (COSE_Key, RFC 9053), base64url. */
+  public_key: string;
+  /** The last signature counter seen (WebAuthn §6.1.1); PostgreSQL answers a bigint as a string. */
+  sign_count: ColumnType<number | string, number, number>;
+  /** JSON array of the authenticator's transports (`internal`, `hybrid`, `usb`, …). */
+  transports: string;
+  name: string;
+  /** 1 when the credential is backed up (synced between devices; the BS flag). */
+  backed_up: number;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Migration 0024: a WebAuthn challenge handed out, single use (issue 22 §3). */
+export interface WebauthnChallengesTable {
+  /** SHA-256 of the base64url challenge. */
+  challenge_hash: string;
+  /** `registration` or `authentication`. */
+  purpose: string;
+  /** The player (registration, second step); null for a passwordless log-in. */
+  user_id: number | null;
+  /** The second step's ticket digest (second_factor_tickets.ticket_hash), if any. */
+  ticket_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface LinkStatesTable {
   state_hash: string;
   user_id: number;
@@ -478,6 +513,8 @@ export interface Database {
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   second_factor_tickets: SecondFactorTicketsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   survey_responses: SurveyResponsesTable;
   user_badges: UserBadgesTable;
   mail_outbox: MailOutboxTable;

@@ -16,6 +16,8 @@ export const postAccountReauthenticationSecondFactor = /* @__PURE__ */ defineEnd
       'Completes a re-authentication whose password step (POST password/validate/user/{id}) answered ' +
       'a SecondFactorTicket, with a code, a recovery code or a passkey: sensitive changes may follow ' +
       '(issue 22 §4 step-up).',
-    errors: { 400: ['ERROR_SECOND_FACTOR_INVALID', 'ERROR_SECOND_FACTOR_TICKET_INVALID'] },
+    errors: {
+      400: ['ERROR_SECOND_FACTOR_INVALID', 'ERROR_PASSKEY_INVALID', 'ERROR_SECOND_FACTOR_TICKET_INVALID'],
+    },
   },
 );

@@ -12,10 +12,16 @@ export const postLogSecondFactor = /* @__PURE__ */ defineEndpoint('postLogSecond
   rateLimited: true,
   summary:
     "Completes a log-in whose password step answered a SecondFactorTicket, with a code of the player's " +
-    'authenticator app or a recovery code (consumed): the identity, as the log-in calls (issue 22 §4). ' +
-    'RememberDevice skips the step on this browser for 30 days. 404 when the authenticatorApp flag is off.',
+    'authenticator app, a passkey or a recovery code (consumed): the identity, as the log-in calls ' +
+    '(issue 22 §4). RememberDevice skips the step on this browser for 30 days. 404 when both the ' +
+    'authenticatorApp and the passkeys flags are off.',
   errors: {
-    400: ['ERROR_SECOND_FACTOR_INVALID', 'ERROR_SECOND_FACTOR_TICKET_INVALID', 'ERROR_USER_BANNED'],
+    400: [
+      'ERROR_SECOND_FACTOR_INVALID',
+      'ERROR_PASSKEY_INVALID',
+      'ERROR_SECOND_FACTOR_TICKET_INVALID',
+      'ERROR_USER_BANNED',
+    ],
     404: ['ERROR_NOT_FOUND'],
   },
 });

@@ -46,5 +46,6 @@ export const TABLES_NOT_EXPORTED: Readonly<Partial<Record<keyof Database, string
   email_tokens:
     'single-use e-mail links (confirmation, recovery, e-mail update): hashes, expiring within days',
   second_factor_tickets: "a log-in's pending second step: a ticket's hash, expiring within 5 minutes",
+  webauthn_challenges: 'passkey challenges handed out: their hashes, expiring within 5 minutes',
   link_states: 'a provider link in progress: state hash, PKCE verifier and nonce, expiring within minutes',
 };

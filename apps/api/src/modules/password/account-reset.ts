@@ -3,7 +3,8 @@
  * (account); §5 password rules; §7 POST password/password-reset; §8 "Password reset splits errors into
  * blank, Password and ConfirmPassword groups"). The Old password is required and checked where the
  * page shows it (TWO-POINT-STUDIOS), and checked wherever it is given; without it, the session must have
- * proved the password within REAUTHENTICATION_MAX_AGE_SECONDS (session/reauthentication.ts). On success
+ * proved the password within REAUTHENTICATION_MAX_AGE_SECONDS (session/reauthentication.ts) — and, for a
+ * player with a second factor, always, with that factor too (issue 22 §4 step-up). On success
  * every other session of the player is revoked (DESIGN.md §5); the calling session stays; with the
  * `securityAlerts` flag the player is told by e-mail (issue 22 §6), in the same transaction.
  */
@@ -16,6 +17,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { getUserById, newPasswordErrors, setPasswordHash } from '../accounts/index.ts';
 import { revokeSessions } from '../session/index.ts';
 import { requireRecentAuthentication } from '../session/index.ts';
+import { hasSecondFactor } from '../second-factors/index.ts';
 import { queueSecurityAlert, type EventRequest } from '../security-alerts/index.ts';
 
 /** Who asks: the player, the session the request came with and its last proof of the password. */
@@ -34,7 +36,7 @@ export interface AccountCaller {
  *   breachedPasswordCheck), ConfirmPassword
  *   (ERROR_CONFIRM_PASSWORD_INVALID); general ERROR_NOT_ALLOWED in the partner environments or for a
  *   player who signs in through a partner (no password here); general ERROR_REAUTHENTICATION_REQUIRED
- *   without the Old password and without a recent proof of the password on the session
+ *   without the Old password (or with a second factor) and without a recent proof on the session
  */
 export async function resetAccountPassword(
   ctx: AppContext,
@@ -53,8 +55,10 @@ export async function resetAccountPassword(
     if (code) items.push({ Property: property, ErrorMessage: code });
   };
   const oldPassword = form.OldPassword ?? '';
-  // Without the Old password, the session must have proved the password recently (reauthentication.ts).
-  if (!studio && oldPassword === '') requireRecentAuthentication(ctx, caller);
+  // Without the Old password, the session must have proved the password recently (reauthentication.ts);
+  // with a second factor (issue 22 §4 step-up), always, and with that factor: the Old password is not it.
+  if ((!studio && oldPassword === '') || (await hasSecondFactor(ctx, caller.userId)))
+    requireRecentAuthentication(ctx, caller);
   if (studio && oldPassword === '') add('OldPassword', 'ERROR_PASSWORD_EMPTY');
   else if (oldPassword !== '' && !(await verifyPassword(user.password_hash, oldPassword)))
     add('OldPassword', 'ERROR_OLD_PASSWORD_INCORRECT');

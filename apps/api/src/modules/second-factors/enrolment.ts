@@ -22,10 +22,12 @@ import { audit } from '../audit/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { queueSecurityAlert } from '../security-alerts/index.ts';
 import { checkTotp, newTotpSecret, otpauthUri, qrSvg } from './totp.ts';
+import { hasAnyFactorStored, requireSecondFactors } from './factors.ts';
 import {
   acceptStep,
   countRecoveryCodesLeft,
   deleteSecondFactorsOf,
+  deleteTotp,
   findTotp,
   putPendingTotp,
   replaceRecoveryCodes,
@@ -54,7 +56,7 @@ export interface Origin {
 }
 
 /** Queues the security alert of `event` to player `userId` in `trx` (nothing with alerts off). */
-async function alert(
+export async function alert(
   ctx: AppContext,
   trx: AppContext['db'],
   userId: number,
@@ -86,15 +88,19 @@ export function recoveryCodeHash(code: string): string {
   return sha256(`recovery:${code.toLowerCase().replace(/[\s-]+/g, '')}`);
 }
 
-/** GET account/second-factors. */
+/**
+ * GET account/second-factors: the app (false while its flag is off) and the recovery codes left (0
+ * without a factor). 404 ERROR_NOT_FOUND while both the app's and the passkeys' flags are off.
+ */
 export async function secondFactorsStatus(ctx: AppContext, caller: Caller): Promise<SecondFactorsResponse> {
-  requireAuthenticatorApp(ctx);
-  const totp = await findTotp(ctx.db, caller.userId);
+  requireSecondFactors(ctx);
+  const totp = ctx.config.features.authenticatorApp ? await findTotp(ctx.db, caller.userId) : undefined;
   const confirmed = totp?.confirmed_at ?? null;
+  const anyFactor = await hasAnyFactorStored(ctx.db, caller.userId);
   return {
     Totp: confirmed !== null,
     TotpConfirmedAt: confirmed,
-    RecoveryCodesLeft: confirmed ? await countRecoveryCodesLeft(ctx.db, caller.userId) : 0,
+    RecoveryCodesLeft: anyFactor ? await countRecoveryCodesLeft(ctx.db, caller.userId) : 0,
   };
 }
 
@@ -116,7 +122,7 @@ export async function startTotpEnrolment(ctx: AppContext, caller: Caller): Promi
 }
 
 /** Ten new codes: their digests replace the player's codes in `db`; the codes are answered once. */
-async function newRecoveryCodes(
+export async function newRecoveryCodes(
   db: AppContext['db'],
   userId: number,
   now: string,
@@ -158,8 +164,8 @@ export async function confirmTotp(
 }
 
 /**
- * POST account/second-factors/totp/remove: removes the app and the recovery codes; audit
- * `second_factor.removed` and its security alert. One transaction.
+ * POST account/second-factors/totp/remove: removes the app, and the recovery codes unless a passkey is
+ * left; audit `second_factor.removed` and its security alert. One transaction.
  * @throws 400 ERROR_SECOND_FACTOR_NONE when there is none (pending or confirmed)
  */
 export async function removeTotp(ctx: AppContext, caller: Caller, origin: Origin): Promise<void> {
@@ -167,7 +173,8 @@ export async function removeTotp(ctx: AppContext, caller: Caller, origin: Origin
   const totp = await findTotp(ctx.db, caller.userId);
   if (!totp) throw badRequest('ERROR_SECOND_FACTOR_NONE');
   await ctx.db.transaction().execute(async (trx) => {
-    await deleteSecondFactorsOf(trx, caller.userId);
+    await deleteTotp(trx, caller.userId);
+    if (!(await hasAnyFactorStored(trx, caller.userId))) await deleteSecondFactorsOf(trx, caller.userId);
     if (totp.confirmed_at) {
       await audit({ db: trx }, caller.userId, 'second_factor.removed', origin.ip, { kind: 'totp' });
       await alert(ctx, trx, caller.userId, 'second-factor-removed', origin);
@@ -179,16 +186,15 @@ export async function removeTotp(ctx: AppContext, caller: Caller, origin: Origin
 /**
  * POST account/second-factors/recovery-codes: ten new codes replace the old ones; audit
  * `recovery_codes.regenerated`. One transaction.
- * @throws 400 ERROR_SECOND_FACTOR_NONE without a confirmed app
+ * @throws 400 ERROR_SECOND_FACTOR_NONE without a factor (a confirmed app or a passkey)
  */
 export async function regenerateRecoveryCodes(
   ctx: AppContext,
   caller: Caller,
   origin: Origin,
 ): Promise<RecoveryCodesResponse> {
-  requireAuthenticatorApp(ctx);
-  const totp = await findTotp(ctx.db, caller.userId);
-  if (!totp?.confirmed_at) throw badRequest('ERROR_SECOND_FACTOR_NONE');
+  requireSecondFactors(ctx);
+  if (!(await hasAnyFactorStored(ctx.db, caller.userId))) throw badRequest('ERROR_SECOND_FACTOR_NONE');
   return ctx.db.transaction().execute(async (trx) => {
     await audit({ db: trx }, caller.userId, 'recovery_codes.regenerated', origin.ip, {});
     return newRecoveryCodes(trx, caller.userId, isoNow());

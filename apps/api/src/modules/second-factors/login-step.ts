@@ -1,25 +1,32 @@
 /**
  * The log-in's second step (issue 22 §4; docs/security.md "Second factor"). When the password of a
- * player with a confirmed authenticator app is right and the browser is not a remembered device of
+ * player with a second factor (factors.ts) is right and the browser is not a remembered device of
  * that player, the session module (session/login.ts) opens no session but answers a ticket from
  * {@link secondFactorChallenge}: 256 random bits, stored as a SHA-256 digest, bound to the player,
  * single use, {@link TICKET_TTL_MS} long, dead after {@link TICKET_MAX_FAILURES} wrong codes.
  * POST log/second-factor redeems it ({@link redeemSecondFactor}) with a TOTP code (its step recorded:
- * never accepted twice) or a recovery code (consumed; audit `recovery_code.used`).
+ * never accepted twice), a passkey (webauthn.ts: a challenge bound to the ticket, consumed) or a
+ * recovery code (consumed; audit `recovery_code.used`). The same tickets serve the step-up of a
+ * re-authentication (the session module's POST account/reauthentication/second-factor).
  *
  * "Remember this device for 30 days": a signed cookie (a JWS of lib/signed-tokens.ts, its own `typ`
  * and audience, so neither a device cookie nor an access token passes for it), one per player,
  * HttpOnly, SameSite=Strict, sent only to the log-in calls (Path=/api/log).
  */
 import type { FastifyReply } from 'fastify';
+import type { SecondFactorMethod } from '@guildgate/contracts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AppContext } from '../../context.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { signToken, verifySignedToken, type SignedTokenKind } from '../../lib/signed-tokens.ts';
 import { MINUTE_MS, isoIn, isoNow } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import { recoveryCodeHash, secretContext } from './enrolment.ts';
 import { checkTotp } from './totp.ts';
+import { requirePasskeys, secondFactorMethods } from './factors.ts';
+import { findUserById } from '../accounts/index.ts';
+import { authenticationOptions, verifyAssertion, type OptionsJson } from './webauthn.ts';
 import {
   acceptStep,
   countTicketFailure,
@@ -69,22 +76,30 @@ export interface LoginPlayer {
   id_user: string;
 }
 
+/** A second step to take: its ticket (in clear, answered once) and the methods it may be taken by. */
+export interface SecondFactorStep {
+  ticket: string;
+  methods: SecondFactorMethod[];
+}
+
 /**
- * Whether the log-in of `player` (password right) needs the second step, and its ticket if so.
+ * Whether the log-in of `player` (password right) needs the second step, and its ticket if so; also
+ * the step-up of a re-authentication (then without a remembered device: `rememberedToken` undefined).
  * @param rememberedToken the player's remembered-device cookie of the request, if any
- * @returns a new ticket, or null: the flag is off, no confirmed app, or a valid remembered device
+ * @returns a new step; `remembered-device` when the player has a factor but this browser is one of
+ *   their remembered devices (the password alone opens the session, which then has no full
+ *   authentication); null without a factor in use (factors.ts)
  */
 export async function secondFactorChallenge(
   ctx: AppContext,
   player: LoginPlayer,
   rememberedToken: string | undefined,
-): Promise<string | null> {
-  if (!ctx.config.features.authenticatorApp) return null;
-  const totp = await findTotp(ctx.db, player.id);
-  if (!totp?.confirmed_at) return null;
+): Promise<SecondFactorStep | 'remembered-device' | null> {
+  const methods = await secondFactorMethods(ctx, player.id);
+  if (!methods.length) return null;
   if (rememberedToken) {
     const checked = await verifySignedToken(ctx, REMEMBERED, rememberedToken, player.id_user);
-    if (checked.valid) return null;
+    if (checked.valid) return 'remembered-device';
   }
   const ticket = randomToken();
   await insertTicket(ctx.db, {
@@ -93,7 +108,7 @@ export async function secondFactorChallenge(
     created_at: isoNow(),
     expires_at: isoIn(TICKET_TTL_MS),
   });
-  return ticket;
+  return { ticket, methods };
 }
 
 /**
@@ -108,18 +123,31 @@ export async function playerOfTicket(ctx: AppContext, ticket: string): Promise<n
   return row.user_id;
 }
 
-/** The second step's proof: a TOTP code or a recovery code. */
+/** The second step's proof: a TOTP code, a recovery code or a passkey assertion. */
 export interface SecondFactorProof {
   ticket: string;
   code?: string | null;
   recoveryCode?: string | null;
+  passkey?: AuthenticationResponseJSON | null;
 }
 
 /**
- * Redeems a ticket with a code (the ticket is spent) or counts a wrong one on it.
+ * POST log/passkey/options with a ticket: options for the ticket's player's passkeys.
+ * @throws 400 ERROR_SECOND_FACTOR_TICKET_INVALID (see {@link playerOfTicket})
+ */
+export async function passkeyOptionsForTicket(ctx: AppContext, ticket: string): Promise<OptionsJson> {
+  const userId = await playerOfTicket(ctx, ticket);
+  return authenticationOptions(ctx, { userId, ticketHash: sha256(ticket) });
+}
+
+/**
+ * Redeems a ticket with a code or a passkey (the ticket is spent) or counts a wrong one on it. Each
+ * proof must be one of the ticket's player's methods (factors.ts).
  * @returns the player's internal id
- * @throws 400 ERROR_SECOND_FACTOR_TICKET_INVALID (see {@link playerOfTicket}; also when spent meanwhile),
- *   ERROR_SECOND_FACTOR_INVALID (wrong, reused or expired code; counted on the ticket)
+ * @throws 400 ERROR_SECOND_FACTOR_TICKET_INVALID (see {@link playerOfTicket}; also when spent meanwhile,
+ *   or when the player has no factor left), ERROR_SECOND_FACTOR_INVALID (wrong, reused or expired code;
+ *   counted on the ticket), ERROR_PASSKEY_INVALID (an assertion that does not verify, replayed, or of
+ *   another player's passkey; counted on the ticket)
  */
 export async function redeemSecondFactor(
   ctx: AppContext,
@@ -133,11 +161,28 @@ export async function redeemSecondFactor(
     await countTicketFailure(ctx.db, hash);
     throw badRequest('ERROR_SECOND_FACTOR_INVALID', property);
   };
-  const totp = await findTotp(ctx.db, userId);
-  if (!totp?.confirmed_at) throw badRequest('ERROR_SECOND_FACTOR_TICKET_INVALID');
+  const wrongPasskey = async (): Promise<never> => {
+    await countTicketFailure(ctx.db, hash);
+    throw badRequest('ERROR_PASSKEY_INVALID', 'Passkey');
+  };
+  const methods = await secondFactorMethods(ctx, userId);
+  if (!methods.length) throw badRequest('ERROR_SECOND_FACTOR_TICKET_INVALID');
   const spend = async (trx: AppContext['db']) => {
     if (!(await spendTicket(trx, hash, now))) throw badRequest('ERROR_SECOND_FACTOR_TICKET_INVALID');
   };
+  if (proof.passkey) {
+    if (!methods.includes('passkey')) return wrongPasskey();
+    const owner = async () => null; // the second step names its player: no user-handle check
+    const used = await verifyAssertion(ctx, proof.passkey, { userId, ticketHash: hash }, owner).catch(
+      (error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      },
+    );
+    if (!used) return wrongPasskey();
+    await spend(ctx.db);
+    return userId;
+  }
   if (proof.recoveryCode) {
     const codeHash = recoveryCodeHash(proof.recoveryCode);
     // One transaction: the code is consumed with the ticket, and announced.
@@ -150,6 +195,8 @@ export async function redeemSecondFactor(
     if (!used) await wrong('RecoveryCode');
     return userId;
   }
+  const totp = await findTotp(ctx.db, userId);
+  if (!totp?.confirmed_at || !methods.includes('totp')) return wrong('Code');
   const secret = ctx.keys.open(totp.secret_sealed, secretContext(userId));
   const step = await checkTotp(secret, proof.code ?? '', totp.last_used_step);
   // One transaction: the step is recorded (never accepted twice) with the ticket spent.
@@ -162,4 +209,26 @@ export async function redeemSecondFactor(
     }));
   if (!accepted) await wrong('Code');
   return userId;
+}
+
+/** POST log/passkey/options without a ticket: options for a passwordless log-in (any passkey here). */
+export async function passwordlessPasskeyOptions(ctx: AppContext): Promise<OptionsJson> {
+  requirePasskeys(ctx);
+  return authenticationOptions(ctx, null);
+}
+
+/**
+ * POST log/passkey: verifies a passwordless assertion (user verification required; the user handle, if
+ * returned, must be the passkey owner's).
+ * @returns the owner's internal id
+ * @throws 400 ERROR_PASSKEY_INVALID (webauthn.ts {@link verifyAssertion}); 404 with the flag off
+ */
+export async function verifyPasswordlessPasskey(
+  ctx: AppContext,
+  response: AuthenticationResponseJSON,
+): Promise<number> {
+  requirePasskeys(ctx);
+  const owner = async (userId: number) => (await findUserById(ctx.db, userId))?.id_user ?? null;
+  const passkey = await verifyAssertion(ctx, response, null, owner);
+  return passkey.user_id;
 }

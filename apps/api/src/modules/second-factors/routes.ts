@@ -22,6 +22,14 @@ import {
   startTotpEnrolment,
   type Origin,
 } from './enrolment.ts';
+import {
+  listAccountPasskeys,
+  registerPasskey,
+  removeAccountPasskey,
+  renameAccountPasskey,
+  startPasskeyRegistration,
+} from './passkeys.ts';
+import { requirePasskeys, requireSecondFactors } from './factors.ts';
 
 /** The request's address, user agent and language (enrolment.ts `Origin`: audit and alert). */
 function originOf(request: FastifyRequest): Origin {
@@ -99,10 +107,67 @@ export async function secondFactorRoutes(
     onRequest: user,
     handler: async (request, reply) => {
       const auth = requireSelf(request);
-      requireAuthenticatorApp(ctx);
+      requireSecondFactors(ctx);
       requireRecentAuthentication(ctx, auth);
       void reply.header('cache-control', 'no-store');
       return regenerateRecoveryCodes(ctx, auth, originOf(request));
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.getAccountPasskeys, {
+    config: limited,
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      void reply.header('cache-control', 'no-store');
+      return listAccountPasskeys(ctx, auth);
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.postAccountPasskeysRegistrationOptions, {
+    config: limited,
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      requirePasskeys(ctx);
+      requireRecentAuthentication(ctx, auth);
+      void reply.header('cache-control', 'no-store');
+      return { Options: await startPasskeyRegistration(ctx, auth) };
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.postAccountPasskeys, {
+    config: limited,
+    onRequest: user,
+    handler: async (request, reply) => {
+      const auth = requireSelf(request);
+      requirePasskeys(ctx);
+      requireRecentAuthentication(ctx, auth);
+      void reply.header('cache-control', 'no-store');
+      const { Name, Response } = request.body;
+      return registerPasskey(ctx, auth, Name, Response, originOf(request));
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.postAccountPasskeysRename, {
+    config: limited,
+    onRequest: user,
+    handler: async (request) => {
+      const auth = requireSelf(request);
+      await renameAccountPasskey(ctx, auth, request.params.passkeyId, request.body.Name);
+      return { Success: true };
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.postAccountPasskeysRemove, {
+    config: limited,
+    onRequest: user,
+    handler: async (request) => {
+      const auth = requireSelf(request);
+      requirePasskeys(ctx);
+      requireRecentAuthentication(ctx, auth);
+      await removeAccountPasskey(ctx, auth, request.params.passkeyId, originOf(request));
+      return { Success: true };
     },
   });
 }

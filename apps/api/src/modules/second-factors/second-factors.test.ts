@@ -73,7 +73,7 @@ describe.each(STORES)('second factors on %s', (kind) => {
   beforeAll(async () => {
     [t, off] = await Promise.all([
       startTestApp(kind),
-      startTestApp(kind, { env: { FEATURE_AUTHENTICATOR_APP: 'false' } }),
+      startTestApp(kind, { env: { FEATURE_AUTHENTICATOR_APP: 'false', FEATURE_PASSKEYS: 'false' } }),
     ]);
     player = await createPlayer(t, `Totp${kind}`);
     token = (await sessionOf(t, player)).token;
@@ -102,7 +102,7 @@ describe.each(STORES)('second factors on %s', (kind) => {
     return body.SecondFactorTicket ?? '';
   }
 
-  it('with the flag off: its calls answer 404 and the log-in is unchanged', async () => {
+  it('with the flags off: its calls answer 404 and the log-in is unchanged', async () => {
     const p = await createPlayer(off, `Totpoff${kind}`);
     const { token: offToken } = await sessionOf(off, p);
     expect((await call(off, 'GET', 'account/second-factors', offToken.Value)).statusCode).toBe(404);
@@ -289,6 +289,49 @@ describe.each(STORES)('second factors on %s', (kind) => {
     await ticketOf(other, { cookies });
     // Even under the other player's cookie name: the token names this player.
     await ticketOf(other, { cookies: { [rememberedDeviceCookieName(other.idUser)]: cookie?.value ?? '' } });
+  });
+
+  it('steps up deletion: the password alone answers a ticket, the deletion waits for the code', async () => {
+    const leaver = await createPlayer(t, `Totpleaver${kind}`);
+    const own = (await sessionOf(t, leaver)).token;
+    const started = json<{ Secret: string }>(await call(t, 'POST', 'account/second-factors/totp', own.Value));
+    const confirm = await call(t, 'POST', 'account/second-factors/totp/confirm', own.Value, {
+      Code: await codeAt(started.Secret, -1),
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const deletion = {
+      Password: leaver.password,
+      Email: leaver.email,
+      Id_DeletionType: null,
+      DeletionReason: null,
+    };
+    await ageProof(t, own.Value, 3600);
+    const validate = await call(t, 'POST', `password/validate/user/${leaver.idUser}`, own.Value, {
+      Password: leaver.password,
+    });
+    const step = json<{ Success: boolean; SecondFactorTicket: string; SecondFactorMethods: string[] }>(
+      validate,
+    );
+    expect(step).toMatchObject({ Success: true, SecondFactorMethods: ['totp', 'recovery_code'] });
+    expectErrors(await call(t, 'POST', `deletion/user/${leaver.idUser}`, own.Value, deletion), 400, [
+      ['', 'ERROR_REAUTHENTICATION_REQUIRED'],
+    ]);
+    const reauthenticate = (payload: Record<string, unknown>) =>
+      call(t, 'POST', 'account/reauthentication/second-factor', own.Value, {
+        Ticket: step.SecondFactorTicket,
+        ...payload,
+      });
+    expectErrors(await reauthenticate({ Code: '000000' }), 400, [['Code', 'ERROR_SECOND_FACTOR_INVALID']]);
+    expect((await call(t, 'POST', `deletion/user/${leaver.idUser}`, own.Value, deletion)).statusCode).toBe(
+      400,
+    );
+    const done = await reauthenticate({ Code: await codeAt(started.Secret) });
+    expect(done.statusCode, done.body).toBe(200);
+    expectErrors(await reauthenticate({ Code: await codeAt(started.Secret, 1) }), 400, [
+      ['', 'ERROR_SECOND_FACTOR_TICKET_INVALID'],
+    ]);
+    const deleted = await call(t, 'POST', `deletion/user/${leaver.idUser}`, own.Value, deletion);
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 
   it('regenerates the recovery codes and removes the app only after a recent re-authentication', async () => {

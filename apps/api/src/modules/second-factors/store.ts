@@ -56,6 +56,11 @@ export async function acceptStep(
   return result.numUpdatedRows > 0n;
 }
 
+/** Deletes the player's authenticator app (pending or confirmed). */
+export async function deleteTotp(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('second_factors').where('user_id', '=', userId).where('kind', '=', TOTP).execute();
+}
+
 /** Deletes the player's second factors and recovery codes. */
 export async function deleteSecondFactorsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();

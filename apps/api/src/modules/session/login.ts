@@ -20,6 +20,7 @@ import { startLoginAttempt } from './login-throttle.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 import { hasEverHadSession } from './store.ts';
 import { secondFactorChallenge } from '../second-factors/index.ts';
+import type { SecondFactorMethod } from '@guildgate/contracts';
 
 /** POST log/identify. @throws 400 ERROR_USERNAME_EMPTY, ERROR_USER_NOT_EXISTS, ERROR_USER_BANNED */
 export async function identify(ctx: AppContext, usernameOrEmail: string): Promise<IdentifyResponse> {
@@ -58,6 +59,8 @@ export interface LoggedIn {
   created: string;
   idUser: string;
   secondFactorTicket?: string;
+  /** The methods the second step may be taken by (with `secondFactorTicket`). */
+  secondFactorMethods?: SecondFactorMethod[];
 }
 
 /**
@@ -107,15 +110,25 @@ async function checkPasswordAndOpen(
   if (needsRehash(hash)) {
     await setPasswordHash(ctx.db, user.id, await hashPassword(password));
   }
-  // Issue 22 §4: a confirmed authenticator app and no remembered device: no session before its code.
-  const ticket = await secondFactorChallenge(ctx, user, request.rememberedDeviceFor(user.id_user));
-  if (ticket) return { created: '', idUser: user.id_user, secondFactorTicket: ticket };
+  // Issue 22 §4: a second factor and no remembered device: no session before the second step. On a
+  // remembered device the session opens, but the password alone is no full authentication for
+  // sensitive changes (its auth_time stays null: reauthentication.ts).
+  const step = await secondFactorChallenge(ctx, user, request.rememberedDeviceFor(user.id_user));
+  if (step && step !== 'remembered-device')
+    return {
+      created: '',
+      idUser: user.id_user,
+      secondFactorTicket: step.ticket,
+      secondFactorMethods: step.methods,
+    };
   const origin = { ip: request.ip, userAgent: request.userAgent };
   const deviceToken = request.deviceTokenFor(user.id_user);
   const knownDevice = deviceToken ? await verifyDeviceToken(ctx, deviceToken, user.id_user) : null;
   const created = await ctx.db.transaction().execute(async (trx) => {
     const firstLogIn = !(await hasEverHadSession(trx, user.id));
-    const identity = await createSession({ ...ctx, db: trx }, user, origin);
+    const identity = await createSession({ ...ctx, db: trx }, user, origin, {
+      fullyAuthenticated: step !== 'remembered-device',
+    });
     if (!knownDevice && !firstLogIn)
       await queueSecurityAlert(ctx, trx, user, 'new-device', { ...origin, locale: request.locale });
     return identity;

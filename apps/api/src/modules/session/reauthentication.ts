@@ -1,5 +1,8 @@
 /**
- * Re-authentication for sensitive changes (DESIGN.md §5 "sensitive changes (password, e-mail, second
+ * Re-authentication for sensitive changes (with the step-up of issue 22 §4: for a player with a second
+ * factor, the password alone is no proof — POST password/validate/user/{id} then answers a second-factor
+ * ticket, and {@link completeReauthentication} records the proof once a code, a recovery code or a
+ * passkey redeems it; a log-in records it only when it took every factor, not on a remembered device) (DESIGN.md §5 "sensitive changes (password, e-mail, second
  * factors) need a recent proof of the password (`auth_time`)"; docs/security.md "Re-authentication"; as
  * OIDC's `max_age` and RFC 9470 step-up do): each session records when its player last proved their
  * password (`sessions.auth_time`) — at log-in, at POST password/validate/user/{id}, or with the right Old
@@ -14,6 +17,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
 import type { AuthInfo } from './authentication.ts';
 import { setAuthTime } from './store.ts';
+import { playerOfTicket, redeemSecondFactor, type SecondFactorProof } from '../second-factors/index.ts';
 
 /** Was the password proved on the caller's session within the configured window? */
 export function hasRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo, 'authTime'>): boolean {
@@ -34,4 +38,22 @@ export function requireRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo
 /** Records that the player just proved their password on session `sessionId` (its `auth_time`). */
 export async function recordAuthentication(ctx: AppContext, sessionId: string): Promise<void> {
   await setAuthTime(ctx.db, sessionId, isoNow());
+}
+
+/**
+ * POST account/reauthentication/second-factor: redeems the caller's step-up ticket with a proof and
+ * records the full authentication on the caller's session.
+ * @throws 400 ERROR_SECOND_FACTOR_TICKET_INVALID (unknown, used, expired, dead, or another player's
+ *   ticket), ERROR_SECOND_FACTOR_INVALID, ERROR_PASSKEY_INVALID (counted on the ticket)
+ */
+export async function completeReauthentication(
+  ctx: AppContext,
+  caller: Pick<AuthInfo, 'userId' | 'sessionId'>,
+  proof: SecondFactorProof,
+  ip: string | null,
+): Promise<void> {
+  if ((await playerOfTicket(ctx, proof.ticket)) !== caller.userId)
+    throw badRequest('ERROR_SECOND_FACTOR_TICKET_INVALID');
+  await redeemSecondFactor(ctx, proof, ip);
+  await recordAuthentication(ctx, caller.sessionId);
 }

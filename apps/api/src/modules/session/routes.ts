@@ -22,8 +22,16 @@ import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { ipBanGuard } from '../bans/index.ts';
 import { captchaEnabled, requireCaptcha } from '../captcha/index.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { rememberedDeviceCookieName, requireAuthenticatorApp } from '../second-factors/index.ts';
+import {
+  passkeyOptionsForTicket,
+  passwordlessPasskeyOptions,
+  rememberedDeviceCookieName,
+  requirePasskeys,
+  requireSecondFactors,
+} from '../second-factors/index.ts';
 import { completeSecondFactor } from './second-factor-login.ts';
+import { logInWithPasskey } from './passkey-login.ts';
+import { completeReauthentication } from './reauthentication.ts';
 import type { LoggedIn } from './login.ts';
 
 /**
@@ -55,7 +63,7 @@ async function loginAnswer(ctx: AppContext, reply: FastifyReply, loggedIn: Logge
     return {
       Created: '',
       SecondFactorTicket: loggedIn.secondFactorTicket,
-      SecondFactorMethods: ['totp' as const, 'recovery_code' as const],
+      SecondFactorMethods: loggedIn.secondFactorMethods ?? [],
     };
   }
   await setDeviceCookie(ctx, reply, loggedIn.idUser);
@@ -114,7 +122,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
     handler: async (request, reply) => {
-      requireAuthenticatorApp(ctx);
+      requireSecondFactors(ctx);
       const loggedIn = await completeSecondFactor(
         ctx,
         request.body,
@@ -123,6 +131,49 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
       );
       await setDeviceCookie(ctx, reply, loggedIn.idUser);
       return { Created: loggedIn.created };
+    },
+  });
+
+  // Issue 22 §3: passkey options (passwordless, or the second step's with its ticket), and the
+  // passwordless log-in.
+  endpointRoute(r, ENDPOINTS.postLogPasskeyOptions, {
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    handler: async (request, reply) => {
+      requirePasskeys(ctx);
+      const { Ticket } = request.body;
+      void reply.header('cache-control', 'no-store');
+      return {
+        Options: Ticket ? await passkeyOptionsForTicket(ctx, Ticket) : await passwordlessPasskeyOptions(ctx),
+      };
+    },
+  });
+
+  endpointRoute(r, ENDPOINTS.postLogPasskey, {
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: anonymous,
+    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    handler: async (request, reply) => {
+      const loggedIn = await logInWithPasskey(ctx, request.body.Response, loginRequestOf(ctx, request, null));
+      return loginAnswer(ctx, reply, loggedIn);
+    },
+  });
+
+  // Issue 22 §4 step-up: the second factor of a re-authentication whose password step answered a ticket.
+  endpointRoute(r, ENDPOINTS.postAccountReauthenticationSecondFactor, {
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: user,
+    handler: async (request) => {
+      const auth = requireSelf(request);
+      const { Ticket, Code, RecoveryCode, Passkey } = request.body;
+      await completeReauthentication(
+        ctx,
+        auth,
+        { ticket: Ticket, code: Code, recoveryCode: RecoveryCode, passkey: Passkey },
+        request.ip,
+      );
+      return { Success: true };
     },
   });
 

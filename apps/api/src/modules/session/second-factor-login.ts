@@ -1,7 +1,7 @@
 /**
  * POST log/second-factor (issue 22 §4; docs/security.md "Second factor"): completes a log-in whose
- * password step answered a SecondFactorTicket (login.ts), with a code of the player's authenticator app
- * or a recovery code (second-factors/login-step.ts), and opens the session as a log-in does. The code
+ * password step answered a SecondFactorTicket (login.ts), with a code of the player's authenticator app,
+ * a passkey or a recovery code (second-factors/login-step.ts), and opens the session as a log-in does. The code
  * check passes the log-in throttle (login-throttle.ts) as an attempt on the ticket's account: a wrong
  * code counts as a failed attempt of that account (back-off, address and account limits), a right one
  * ends the series. The captcha the password step passed is not asked again.
@@ -19,10 +19,14 @@ import { createSession } from './sessions.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 import { queueSecurityAlert } from '../security-alerts/index.ts';
 
+/** The errors of a wrong proof (counted as failed log-in attempts). */
+const WRONG_PROOF = new Set(['ERROR_SECOND_FACTOR_INVALID', 'ERROR_PASSKEY_INVALID']);
+
 /**
  * Checks the second factor and opens the session; with `RememberDevice`, gives the browser the
  * remembered-device cookie.
- * @throws 400 ERROR_SECOND_FACTOR_TICKET_INVALID, ERROR_SECOND_FACTOR_INVALID, ERROR_USER_BANNED;
+ * @throws 400 ERROR_SECOND_FACTOR_TICKET_INVALID, ERROR_SECOND_FACTOR_INVALID, ERROR_PASSKEY_INVALID,
+ *   ERROR_USER_BANNED;
  *   429 when throttled
  */
 export async function completeSecondFactor(
@@ -43,14 +47,11 @@ export async function completeSecondFactor(
   try {
     await redeemSecondFactor(
       ctx,
-      { ticket: body.Ticket, code: body.Code, recoveryCode: body.RecoveryCode },
+      { ticket: body.Ticket, code: body.Code, recoveryCode: body.RecoveryCode, passkey: body.Passkey },
       request.ip,
     );
   } catch (error) {
-    if (
-      error instanceof AppError &&
-      error.items.some((i) => i.ErrorMessage === 'ERROR_SECOND_FACTOR_INVALID')
-    ) {
+    if (error instanceof AppError && error.items.some((i) => WRONG_PROOF.has(i.ErrorMessage))) {
       await attempt.failed();
       await audit(ctx, user.id, 'login.failed', request.ip, {
         userAgent: request.userAgent?.slice(0, 512) ?? null,

@@ -104,16 +104,23 @@ export async function openSession(
 }
 
 /**
- * Opens a portal session for `user` (a log-in at the portal: password, partner studio sign-on, or a
- * registration's ticket); returns its identity handle (`Created`). Its tokens are always the portal
- * client's, whatever client the log-in form named: only POST oauth/token opens a partner's session. The
- * log-in is the session's first proof of authentication (`auth_time`, reauthentication.ts).
+ * Opens a portal session for `user` (a log-in at the portal: password, second step, passkey, partner
+ * studio sign-on, or a registration's ticket); returns its identity handle (`Created`). Its tokens are
+ * always the portal client's, whatever client the log-in form named: only POST oauth/token opens a
+ * partner's session. The log-in is the session's first proof of authentication (`auth_time`,
+ * reauthentication.ts) — unless `fullyAuthenticated` is false (a player with a second factor whose
+ * remembered device skipped it: the password alone does not step up, issue 22 §4).
  */
-export async function createSession(ctx: AppContext, user: UserRow, origin: RequestOrigin): Promise<string> {
+export async function createSession(
+  ctx: AppContext,
+  user: UserRow,
+  origin: RequestOrigin,
+  options: { fullyAuthenticated?: boolean } = {},
+): Promise<string> {
   const opened = await openSession(ctx, user, {
     ...origin,
     clientId: ctx.config.portalClientId,
-    authTime: isoNow(),
+    authTime: options.fullyAuthenticated === false ? null : isoNow(),
   });
   return opened.identity;
 }
