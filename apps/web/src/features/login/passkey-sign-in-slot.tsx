@@ -5,13 +5,12 @@
  */
 import { lazy, Suspense } from 'react';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
-import { passkeysEnabled } from '../../shared/passkeys/passkeys-flag.ts';
 
 const PasskeySignIn = lazy(() => import('./passkey-sign-in.tsx'));
 
 /** Whether the log-in offers passkeys (the flag; the browser's support is checked once loaded). */
 export function usePasskeyLogin(): boolean {
-  return passkeysEnabled(useAppConfiguration().config.features);
+  return useAppConfiguration().config.features.passkeys;
 }
 
 /** "Sign in with a passkey" under a log-in form, when the flag is on; nothing otherwise. */

@@ -35,7 +35,6 @@ import { formatShortDate } from '../../shared/format/format-date.ts';
 import { StatusMessage, SubmitButton, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
-import { passkeysEnabled } from '../../shared/passkeys/passkeys-flag.ts';
 import { useSession } from '../../shared/session/session-context.tsx';
 import listStyles from '../../shared/ui/account-list.module.css';
 import { PasskeysSection } from './passkeys-section.tsx';
@@ -437,7 +436,7 @@ export function SecurityPage() {
       <h2 id="security-heading">{t('heading')}</h2>
       <p>{t('intro', { studio: branding.studioName })}</p>
       {config.features.authenticatorApp ? <AuthenticatorSection /> : null}
-      {passkeysEnabled(config.features) ? <PasskeysSection /> : null}
+      {config.features.passkeys ? <PasskeysSection /> : null}
       {config.features.securitySessions ? <SessionsSection /> : null}
       {config.features.securityActivity ? <ActivitySection /> : null}
     </section>

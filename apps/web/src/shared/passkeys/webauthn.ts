@@ -7,17 +7,18 @@
  * Used by the Security page's Passkeys section, the log-in page's "Sign in with a passkey" and the
  * shared second-factor form (log-in step, re-authentication, deletion).
  */
-import type { PasskeyLoginRequest, PasskeyRegistrationRequest } from '@guildgate/contracts';
+import type { AuthenticationResponseJsonSchema, RegistrationResponseJsonSchema } from '@guildgate/contracts';
 import type * as SimpleWebAuthn from '@simplewebauthn/browser';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import type { z } from 'zod';
 
 /** The browser's answer to a creation, as POST account/passkeys takes it (`RegistrationResponseJSON`). */
-export type PasskeyCreation = PasskeyRegistrationRequest['Response'];
+export type PasskeyCreation = z.input<typeof RegistrationResponseJsonSchema>;
 /** The browser's answer to an assertion, as POST log/passkey takes it (`AuthenticationResponseJSON`). */
-export type PasskeyAssertion = PasskeyLoginRequest['Response'];
+export type PasskeyAssertion = z.input<typeof AuthenticationResponseJsonSchema>;
 
 type WebAuthnLibrary = typeof SimpleWebAuthn;
 
