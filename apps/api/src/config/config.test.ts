@@ -38,8 +38,9 @@ describe('loadConfig', () => {
     expect(config.webauthn).toEqual({ rpId: 'localhost', origins: ['http://localhost:8080'] });
   });
 
-  it("takes the passkeys' relying party from FRONT_URL, or sets it, and refuses an origin outside it", () => {
-    expect(loadConfig({ FRONT_URL: 'https://play.studio.example/community' }).webauthn).toEqual({
+  it("takes the passkeys' relying party from PUBLIC_URL, or sets it, and refuses an origin outside it", () => {
+    const portal = { PUBLIC_URL: 'https://play.studio.example/accounts', FRONT_URL: 'https://www.example' };
+    expect(loadConfig(portal).webauthn).toEqual({
       rpId: 'play.studio.example',
       origins: ['https://play.studio.example'],
     });

@@ -150,7 +150,7 @@ const EnvSchema = z.object({
   REDIRECT_PATTERNS: list.default([]),
   CORS_ORIGINS: list.default([]),
   // Passkeys (issue 22 §3; WebAuthn §5.1.4 relying party): the RP ID and the page origins assertions may
-  // come from. Defaults: FRONT_URL's host and origin.
+  // come from. Defaults: PUBLIC_URL's host and origin (the portal's pages).
   WEBAUTHN_RP_ID: z.string().trim().min(1).max(253).optional(),
   WEBAUTHN_ORIGINS: list.default([]),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -348,8 +348,8 @@ export interface AppConfig {
   reauthenticationMaxAgeSeconds: number;
   /**
    * Passkeys' relying party (WebAuthn §5.1.4; modules/second-factors/webauthn.ts): its RP ID (a domain:
-   * WEBAUTHN_RP_ID, default FRONT_URL's host) and the origins of the pages that may create and use
-   * passkeys (WEBAUTHN_ORIGINS, default FRONT_URL's origin), each on the RP ID or one of its subdomains.
+   * WEBAUTHN_RP_ID, default PUBLIC_URL's host) and the origins of the portal pages that may create and
+   * use passkeys (WEBAUTHN_ORIGINS, default PUBLIC_URL's origin), each on the RP ID or a subdomain of it.
    */
   webauthn: { rpId: string; origins: string[] };
   /** The log-in throttle's numbers (modules/session/login-throttle.ts; docs/configuration.md). */
@@ -453,15 +453,15 @@ export function loadConfig(
 /**
  * The passkeys' relying party (WebAuthn §5.1.4, §13.4.9): the RP ID and the allowed origins, each of
  * whose hosts must be the RP ID or a subdomain of it (a browser refuses any other pair).
- * @param frontUrl the community website's URL (the default RP ID's host and origin)
+ * @param portalUrl the portal's public URL (the default RP ID's host and origin)
  * @throws ConfigError naming WEBAUTHN_ORIGINS for an origin outside the RP ID
  */
 function webauthnRelyingParty(
-  frontUrl: string,
+  portalUrl: string,
   rpIdSetting: string | undefined,
   originsSetting: string[],
 ): { rpId: string; origins: string[] } {
-  const front = new URL(frontUrl);
+  const front = new URL(portalUrl);
   const rpId = (rpIdSetting ?? front.hostname).toLowerCase();
   const origins = originsSetting.length ? originsSetting.map((o) => new URL(o).origin) : [front.origin];
   const outside = origins.filter((o) => {
@@ -511,7 +511,7 @@ function readConfig(
       'Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
     );
   const sandboxUrl = e.SANDBOX_URL.replace(/\/+$/, '');
-  const webauthn = webauthnRelyingParty(e.FRONT_URL ?? publicUrl, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS);
+  const webauthn = webauthnRelyingParty(publicUrl, e.WEBAUTHN_RP_ID, e.WEBAUTHN_ORIGINS);
   const productionMode =
     options.entry === 'production' ||
     ((e.IS_PROD || PRODUCTION_ENVIRONMENTS.has(e.PORTAL_ENVIRONMENT)) && !e.DEVELOPMENT_MODE);

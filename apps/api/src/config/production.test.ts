@@ -61,6 +61,16 @@ describe('production mode', () => {
     expect(message).toContain('FRONT_URL: must be set to the community website');
   });
 
+  it('refuses passkey origins that are not https', () => {
+    const env = {
+      ...SAFE_PRODUCTION_ENV,
+      WEBAUTHN_RP_ID: 'example.com',
+      WEBAUTHN_ORIGINS: 'https://accounts.example.com,http://play.example.com',
+    };
+    const message = refusal(() => loadConfig(env, {}, { entry: 'production' }));
+    expect(message).toContain('WEBAUTHN_ORIGINS: must be https (is http://play.example.com)');
+  });
+
   const sandbox = 'http://localhost:8090';
   it.each([
     ['an http public URL', { PUBLIC_URL: 'http://account.studio.example' }, 'PUBLIC_URL: must be https'],

@@ -90,6 +90,7 @@ export function productionProblems({ config, explicit, developmentMode }: Produc
     add('FRONT_URL', 'must be set to the community website (the portal has no profile or rewards pages)');
   httpsUrl('MEDIA_URL', config.mediaUrl);
   config.corsOrigins.forEach((origin) => httpsUrl('CORS_ORIGINS', origin));
+  config.webauthn.origins.forEach((origin) => httpsUrl('WEBAUTHN_ORIGINS', origin));
 
   if (config.seedDemo) add('SEED_DEMO', 'the demo players and the sandbox partner site are refused');
 

@@ -5,7 +5,7 @@
  * POST account/second-factors/totp/remove, POST account/second-factors/recovery-codes. The log-in's
  * POST log/second-factor is the session module's (session/routes.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
@@ -55,118 +55,88 @@ export async function secondFactorRoutes(
   requireRecentAuthentication: RequireRecentAuthentication,
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const user = userAuth(ctx);
-  const limited = { rateLimit: sensitiveRateLimit(ctx) };
+  // Every call: the caller's own account, rate-limited per IP; answers never cached.
+  const own = {
+    config: { rateLimit: sensitiveRateLimit(ctx) },
+    onRequest: userAuth(ctx),
+  };
+  // Checks before the handler, in order: the section's flag (404), then a recent re-authentication.
+  const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+    void reply.header('cache-control', 'no-store');
+  };
+  const appOn = async () => requireAuthenticatorApp(ctx);
+  const factorsOn = async () => requireSecondFactors(ctx);
+  const passkeysOn = async () => requirePasskeys(ctx);
+  const recent = async (request: FastifyRequest) => requireRecentAuthentication(ctx, requireSelf(request));
 
   endpointRoute(r, ENDPOINTS.getAccountSecondFactors, {
-    config: limited,
-    onRequest: user,
-    handler: async (request, reply) => {
-      const auth = requireSelf(request);
-      void reply.header('cache-control', 'no-store');
-      return secondFactorsStatus(ctx, auth);
-    },
+    ...own,
+    preHandler: [noStore],
+    handler: async (request) => secondFactorsStatus(ctx, requireSelf(request)),
   });
 
   endpointRoute(r, ENDPOINTS.postAccountSecondFactorsTotp, {
-    config: limited,
-    onRequest: user,
-    handler: async (request, reply) => {
-      const auth = requireSelf(request);
-      requireAuthenticatorApp(ctx);
-      requireRecentAuthentication(ctx, auth);
-      void reply.header('cache-control', 'no-store');
-      return startTotpEnrolment(ctx, auth);
-    },
+    ...own,
+    preHandler: [appOn, recent, noStore],
+    handler: async (request) => startTotpEnrolment(ctx, requireSelf(request)),
   });
 
   endpointRoute(r, ENDPOINTS.postAccountSecondFactorsTotpConfirm, {
-    config: limited,
-    onRequest: user,
-    handler: async (request, reply) => {
-      const auth = requireSelf(request);
-      void reply.header('cache-control', 'no-store');
-      return confirmTotp(ctx, auth, request.body.Code, originOf(request));
-    },
+    ...own,
+    preHandler: [noStore],
+    handler: async (request) => confirmTotp(ctx, requireSelf(request), request.body.Code, originOf(request)),
   });
 
   endpointRoute(r, ENDPOINTS.postAccountSecondFactorsTotpRemove, {
-    config: limited,
-    onRequest: user,
+    ...own,
+    preHandler: [appOn, recent],
     handler: async (request) => {
-      const auth = requireSelf(request);
-      requireAuthenticatorApp(ctx);
-      requireRecentAuthentication(ctx, auth);
-      await removeTotp(ctx, auth, originOf(request));
+      await removeTotp(ctx, requireSelf(request), originOf(request));
       return { Success: true };
     },
   });
 
   endpointRoute(r, ENDPOINTS.postAccountSecondFactorsRecoveryCodes, {
-    config: limited,
-    onRequest: user,
-    handler: async (request, reply) => {
-      const auth = requireSelf(request);
-      requireSecondFactors(ctx);
-      requireRecentAuthentication(ctx, auth);
-      void reply.header('cache-control', 'no-store');
-      return regenerateRecoveryCodes(ctx, auth, originOf(request));
-    },
+    ...own,
+    preHandler: [factorsOn, recent, noStore],
+    handler: async (request) => regenerateRecoveryCodes(ctx, requireSelf(request), originOf(request)),
   });
 
   endpointRoute(r, ENDPOINTS.getAccountPasskeys, {
-    config: limited,
-    onRequest: user,
-    handler: async (request, reply) => {
-      const auth = requireSelf(request);
-      void reply.header('cache-control', 'no-store');
-      return listAccountPasskeys(ctx, auth);
-    },
+    ...own,
+    preHandler: [noStore],
+    handler: async (request) => listAccountPasskeys(ctx, requireSelf(request)),
   });
 
   endpointRoute(r, ENDPOINTS.postAccountPasskeysRegistrationOptions, {
-    config: limited,
-    onRequest: user,
-    handler: async (request, reply) => {
-      const auth = requireSelf(request);
-      requirePasskeys(ctx);
-      requireRecentAuthentication(ctx, auth);
-      void reply.header('cache-control', 'no-store');
-      return { Options: await startPasskeyRegistration(ctx, auth) };
-    },
+    ...own,
+    preHandler: [passkeysOn, recent, noStore],
+    handler: async (request) => ({ Options: await startPasskeyRegistration(ctx, requireSelf(request)) }),
   });
 
   endpointRoute(r, ENDPOINTS.postAccountPasskeys, {
-    config: limited,
-    onRequest: user,
-    handler: async (request, reply) => {
-      const auth = requireSelf(request);
-      requirePasskeys(ctx);
-      requireRecentAuthentication(ctx, auth);
-      void reply.header('cache-control', 'no-store');
+    ...own,
+    preHandler: [passkeysOn, recent, noStore],
+    handler: async (request) => {
       const { Name, Response } = request.body;
-      return registerPasskey(ctx, auth, Name, Response, originOf(request));
+      return registerPasskey(ctx, requireSelf(request), Name, Response, originOf(request));
     },
   });
 
   endpointRoute(r, ENDPOINTS.postAccountPasskeysRename, {
-    config: limited,
-    onRequest: user,
+    ...own,
     handler: async (request) => {
-      const auth = requireSelf(request);
-      await renameAccountPasskey(ctx, auth, request.params.passkeyId, request.body.Name);
+      await renameAccountPasskey(ctx, requireSelf(request), request.params.passkeyId, request.body.Name);
       return { Success: true };
     },
   });
 
   endpointRoute(r, ENDPOINTS.postAccountPasskeysRemove, {
-    config: limited,
-    onRequest: user,
+    ...own,
+    preHandler: [passkeysOn, recent],
     handler: async (request) => {
-      const auth = requireSelf(request);
-      requirePasskeys(ctx);
-      requireRecentAuthentication(ctx, auth);
-      await removeAccountPasskey(ctx, auth, request.params.passkeyId, originOf(request));
+      const { passkeyId } = request.params;
+      await removeAccountPasskey(ctx, requireSelf(request), passkeyId, originOf(request));
       return { Success: true };
     },
   });

@@ -81,11 +81,15 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const r = app.withTypeProvider<ZodTypeProvider>();
   const anonymous = anonymousAuth(ctx);
   const user = userAuth(ctx);
-
-  endpointRoute(r, ENDPOINTS.postLogIdentify, {
+  // The log-in calls: anonymous bearer, rate-limited per IP, refused to a banned address.
+  const loginCall = {
     config: { rateLimit: sensitiveRateLimit(ctx) },
     onRequest: anonymous,
     preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+  };
+
+  endpointRoute(r, ENDPOINTS.postLogIdentify, {
+    ...loginCall,
     handler: async (request) => {
       await requireCaptcha(ctx, request.body.Token, 'login', request.ip);
       return identify(ctx, request.body.UsernameOrEmail);
@@ -93,9 +97,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   endpointRoute(r, ENDPOINTS.postLogLogIn, {
-    config: { rateLimit: sensitiveRateLimit(ctx) },
-    onRequest: anonymous,
-    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    ...loginCall,
     handler: async (request, reply) => {
       const { UsernameOrEmail, Password, Token } = request.body;
       await requireCaptcha(ctx, Token, 'login', request.ip);
@@ -105,9 +107,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   endpointRoute(r, ENDPOINTS.postLogUserLogIn, {
-    config: { rateLimit: sensitiveRateLimit(ctx) },
-    onRequest: anonymous,
-    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    ...loginCall,
     handler: async (request, reply) => {
       const { Password, Token } = request.body;
       await requireCaptcha(ctx, Token, 'login', request.ip);
@@ -118,9 +118,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   // Issue 22 §4: the second step of a log-in whose password step answered a SecondFactorTicket.
   endpointRoute(r, ENDPOINTS.postLogSecondFactor, {
-    config: { rateLimit: sensitiveRateLimit(ctx) },
-    onRequest: anonymous,
-    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    ...loginCall,
     handler: async (request, reply) => {
       requireSecondFactors(ctx);
       const loggedIn = await completeSecondFactor(
@@ -137,9 +135,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // Issue 22 §3: passkey options (passwordless, or the second step's with its ticket), and the
   // passwordless log-in.
   endpointRoute(r, ENDPOINTS.postLogPasskeyOptions, {
-    config: { rateLimit: sensitiveRateLimit(ctx) },
-    onRequest: anonymous,
-    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    ...loginCall,
     handler: async (request, reply) => {
       requirePasskeys(ctx);
       const { Ticket } = request.body;
@@ -151,9 +147,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   endpointRoute(r, ENDPOINTS.postLogPasskey, {
-    config: { rateLimit: sensitiveRateLimit(ctx) },
-    onRequest: anonymous,
-    preHandler: ipBanGuard(ctx, 'ERROR_USER_IP_BANNED'),
+    ...loginCall,
     handler: async (request, reply) => {
       const loggedIn = await logInWithPasskey(ctx, request.body.Response, loginRequestOf(ctx, request, null));
       return loginAnswer(ctx, reply, loggedIn);
