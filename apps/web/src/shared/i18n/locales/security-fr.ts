@@ -141,8 +141,10 @@ export const SECURITY_FR: Texts<typeof SECURITY_EN> = {
       'connection.unlinked': 'Compte dissocié',
       'oidc.code_issued': 'Connexion à un site partenaire',
       'connected-site.removed': 'Accès d’un site retiré',
-      'second_factor.added': 'Application d’authentification configurée',
-      'second_factor.removed': 'Application d’authentification retirée',
+      'second_factor.added':
+        'Méthode de vérification en deux étapes ajoutée (application d’authentification ou clé d’accès)',
+      'second_factor.removed':
+        'Méthode de vérification en deux étapes retirée (application d’authentification ou clé d’accès)',
       'recovery_codes.regenerated': 'Nouveaux codes de secours créés',
       'recovery_code.used': 'Connexion avec un code de secours',
     },
