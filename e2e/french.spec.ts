@@ -121,7 +121,7 @@ test.describe('a French browser', () => {
       await expectFrenchPage(page, 'login password step');
     }
     await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 
     // The account pages.
     await expect(page).toHaveURL(/\/account$/);

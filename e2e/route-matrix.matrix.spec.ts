@@ -137,11 +137,11 @@ const ROUTES: Row[] = [
   ],
   // Issue 21 §4: the sites granted through the OpenID Provider, in every deployment.
   ['/account/connected-sites', (c, r) => member(c, r, page('Connected sites')(r))],
-  // Issue 22 §1, §5, §7: the Security page, while any of its sections is on.
+  // Issue 22 §1, §3, §5, §7: the Security page, while any of its sections is on.
   [
     '/account/security',
     (c, r) =>
-      c.flags.securitySessions || c.flags.securityActivity || c.flags.authenticatorApp
+      c.flags.securitySessions || c.flags.securityActivity || c.flags.authenticatorApp || c.flags.passkeys
         ? member(c, r, page('Security')(r))
         : homeOrAccount(c),
   ],

@@ -46,6 +46,7 @@ const FLAGS = [
   'securityAlerts',
   'breachedPasswordCheck',
   'authenticatorApp',
+  'passkeys',
 ];
 
 function deploymentOf(name: string) {

@@ -44,7 +44,7 @@ async function passwordStep(
     await page.getByRole('button', { name: fr ? 'Suivant' : 'Next' }).click();
   }
   await page.getByLabel(fr ? 'Mot de passe' : 'Password', { exact: true }).fill(player.password);
-  await page.getByRole('button', { name: fr ? 'Se connecter' : 'Log in' }).click();
+  await page.getByRole('button', { name: fr ? 'Se connecter' : 'Log in', exact: true }).click();
   return { context, page };
 }
 

@@ -23,6 +23,12 @@ import {
   DATA_EXPORT_FR,
   SECURE_ACCOUNT_EN,
   SECURE_ACCOUNT_FR,
+  PASSKEY_LOGIN_EN,
+  PASSKEY_LOGIN_FR,
+  SECOND_FACTOR_EN,
+  SECOND_FACTOR_FR,
+  SECURITY_EN,
+  SECURITY_FR,
   EN,
   EN_ERRORS,
   EN_SHELL,
@@ -72,13 +78,17 @@ const PLACEHOLDER = /\{\{[^}]*\}\}/;
 
 /** The catalogue texts whose French differs. */
 function catalogueTexts(): EnglishText[] {
-  // The page namespaces (consent, issue 21 §3; Your data, issue 22 §8; secureAccount, issue 22 §6) under
-  // their own names, as i18next loads them.
+  // The page namespaces (consent, issue 21 §3; Your data, issue 22 §8; secureAccount, issue 22 §6; the
+  // Security page, the second-factor form and "Sign in with a passkey", issue 22 §1–§4) under their own
+  // names, as i18next loads them.
   const french = leaves({
     ...FR,
     'consent:': CONSENT_FR,
     'dataExport:': DATA_EXPORT_FR,
     'secureAccount:': SECURE_ACCOUNT_FR,
+    'security:': SECURITY_FR,
+    'second-factor:': SECOND_FACTOR_FR,
+    'passkey-login:': PASSKEY_LOGIN_FR,
   });
   const ui = [
     ...leaves({
@@ -87,6 +97,9 @@ function catalogueTexts(): EnglishText[] {
       'consent:': CONSENT_EN,
       'dataExport:': DATA_EXPORT_EN,
       'secureAccount:': SECURE_ACCOUNT_EN,
+      'security:': SECURITY_EN,
+      'second-factor:': SECOND_FACTOR_EN,
+      'passkey-login:': PASSKEY_LOGIN_EN,
     }),
   ]
     .filter(([key, text]) => french.get(key) !== text)

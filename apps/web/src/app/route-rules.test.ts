@@ -135,7 +135,7 @@ const SECTION_PAGES: [string, (f: FeatureFlags, on: boolean) => FeatureFlags][] 
   ['/account/your-data', (f, on) => ({ ...f, dataExport: on })],
   [
     '/account/security',
-    (f, on) => ({ ...f, securitySessions: on, securityActivity: on, authenticatorApp: on }),
+    (f, on) => ({ ...f, securitySessions: on, securityActivity: on, authenticatorApp: on, passkeys: on }),
   ],
 ];
 const PARTNER_HOME_LOGIN_PAGES = [
@@ -395,12 +395,13 @@ describe('public pages', () => {
 
 describe('the Security page (issue 22 §5, §7)', () => {
   it('stands while either of its sections is on', () => {
-    for (const [securitySessions, securityActivity, authenticatorApp] of [
-      [true, false, false],
-      [false, true, false],
-      [false, false, true],
+    for (const [securitySessions, securityActivity, authenticatorApp, passkeys] of [
+      [true, false, false, false],
+      [false, true, false, false],
+      [false, false, true, false],
+      [false, false, false, true],
     ] as const) {
-      const features = { ...ALL(true), securitySessions, securityActivity, authenticatorApp };
+      const features = { ...ALL(true), securitySessions, securityActivity, authenticatorApp, passkeys };
       expect(decideRoute('/account/security', ctx({ features, session: 'authenticated' }))).toEqual(render);
     }
     const features = {
@@ -408,6 +409,7 @@ describe('the Security page (issue 22 §5, §7)', () => {
       securitySessions: false,
       securityActivity: false,
       authenticatorApp: false,
+      passkeys: false,
     };
     expect(decideRoute('/account/security', ctx({ features, session: 'authenticated' }))).toEqual(
       to('/account'),

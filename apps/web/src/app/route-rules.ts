@@ -28,7 +28,7 @@
  * | /account                               | titles.myInformation       |                 |                                           | login → Home |                        |
  * | /account/link-account                  | titles.connections         |                 | connectionsSection off → /account         | login+return |                        |
  * | /account/connected-sites                | titles.connectedSites      |                 |                                           | login+return |                        |
- * | /account/security                      | titles.security            |                 | securitySessions, securityActivity and authenticatorApp off → /account | login+return |             |
+ * | /account/security                      | titles.security            |                 | securitySessions, securityActivity, authenticatorApp and passkeys off → /account | login+return |  |
  * | /account/newsletter                    | titles.newsletter          |                 | connectionsSection off → /account (§2!)   | login+return |                        |
  * | /account/cookies                       | titles.cookies             |                 | customCookieManagement on → /account      | login+return |                        |
  * | /account/your-data                     | titles.yourData            |                 | dataExport off → /account                 | login+return |                        |
@@ -178,13 +178,14 @@ export const ROUTE_RULES: readonly RouteRule[] = [
   },
   // Issue 21 §4: the sites the player granted through the OpenID Provider.
   { path: '/account/connected-sites', title: 'titles.connectedSites', session: 'login-return' },
-  // Issue 22 §5, §7: where the player is signed in and their recent activity, each section behind its flag.
+  // Issue 22 §1, §3, §5, §7: the authenticator app, passkeys, where the player is signed in and their
+  // recent activity, each section behind its flag.
   {
     path: '/account/security',
     title: 'titles.security',
     session: 'login-return',
     flag: {
-      enabled: (f) => f.securitySessions || f.securityActivity || f.authenticatorApp,
+      enabled: (f) => f.securitySessions || f.securityActivity || f.authenticatorApp || f.passkeys,
       fallback: '/account',
     },
   },

@@ -12,6 +12,7 @@ const off = {
   securitySessions: false,
   securityActivity: false,
   authenticatorApp: false,
+  passkeys: false,
 };
 
 describe('accountNavEntries', () => {
@@ -33,6 +34,7 @@ describe('accountNavEntries', () => {
       securitySessions: true,
       securityActivity: true,
       authenticatorApp: true,
+      passkeys: true,
     };
     expect(accountNavEntries(all).map((e) => (e.kind === 'link' ? e.to : e.kind))).toEqual([
       '/account',
@@ -46,7 +48,7 @@ describe('accountNavEntries', () => {
       '/account/deletion-request',
     ]);
   });
-  it("keeps the spec's order with every combination of the eight flags", () => {
+  it("keeps the spec's order with every combination of the nine flags", () => {
     const order = [
       'information',
       'connections',
@@ -58,7 +60,7 @@ describe('accountNavEntries', () => {
       'yourData',
       'deletion',
     ];
-    for (let mask = 0; mask < 256; mask += 1) {
+    for (let mask = 0; mask < 512; mask += 1) {
       const flags = {
         connectionsSection: (mask & 1) !== 0,
         newsletterSection: (mask & 2) !== 0,
@@ -68,6 +70,7 @@ describe('accountNavEntries', () => {
         securitySessions: (mask & 32) !== 0,
         securityActivity: (mask & 64) !== 0,
         authenticatorApp: (mask & 128) !== 0,
+        passkeys: (mask & 256) !== 0,
       };
       // The cookie-settings entry stands where Cookies would.
       const slots = accountNavEntries(flags).map((e) => (e.key === 'cookieSettings' ? 'cookies' : e.key));
@@ -77,7 +80,11 @@ describe('accountNavEntries', () => {
           (key !== 'newsletter' || flags.newsletterSection) &&
           (key !== 'deletion' || flags.deletionSection) &&
           (key !== 'yourData' || flags.dataExport) &&
-          (key !== 'security' || flags.securitySessions || flags.securityActivity || flags.authenticatorApp),
+          (key !== 'security' ||
+            flags.securitySessions ||
+            flags.securityActivity ||
+            flags.authenticatorApp ||
+            flags.passkeys),
       );
       expect(slots, JSON.stringify(flags)).toEqual(expected);
       expect(accountNavEntries(flags).some((e) => e.kind === 'cookieSettings')).toBe(
@@ -107,6 +114,8 @@ describe('the Security entry (issue 22 §5, §7)', () => {
     expect(keys(false, false)).not.toContain('security');
     // Issue 22 §1: the authenticator app alone keeps the entry.
     expect(accountNavEntries({ ...off, authenticatorApp: true }).map((e) => e.key)).toContain('security');
+    // Issue 22 §3: so do passkeys.
+    expect(accountNavEntries({ ...off, passkeys: true }).map((e) => e.key)).toContain('security');
     const entry = accountNavEntries({ ...off, securitySessions: true }).find((e) => e.key === 'security');
     expect(entry).toEqual({ kind: 'link', key: 'security', to: '/account/security', end: false });
   });

@@ -31,13 +31,17 @@ export function accountNavEntries(features: {
   securitySessions: boolean;
   securityActivity: boolean;
   authenticatorApp: boolean;
+  passkeys: boolean;
 }): AccountNavEntry[] {
   const link = (key: string, to: string, end = false): AccountNavEntry => ({ kind: 'link', key, to, end });
   return [
     link('information', '/account', true),
     ...(features.connectionsSection ? [link('connections', '/account/link-account')] : []),
     link('connectedSites', '/account/connected-sites'),
-    ...(features.securitySessions || features.securityActivity || features.authenticatorApp
+    ...(features.securitySessions ||
+    features.securityActivity ||
+    features.authenticatorApp ||
+    features.passkeys
       ? [link('security', '/account/security')]
       : []),
     ...(features.newsletterSection ? [link('newsletter', '/account/newsletter')] : []),

@@ -8,18 +8,22 @@
  * sign in through a partner: step 1 is not shown). In the 'contact support' environment
  * (environments/behaviour.ts) only step 3 appears, without Cancel, with a Contact button to the support
  * page instead of Delete. The route guard applies the deletion-section flag.
+ * Step-up (issue 22 §4): when the player enrolled a second factor, the password's answer carries a
+ * `SecondFactorTicket`, and step 1 then asks the second factor too (the shared second-factor form) and
+ * redeems the ticket with POST account/reauthentication/second-factor before step 2.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DELETION_REASON_MAX, ENDPOINTS, type User } from '@guildgate/contracts';
+import { DELETION_REASON_MAX, ENDPOINTS, type SecondFactorMethod, type User } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
+import { SecondFactorSlot } from '../../shared/second-factor/second-factor-slot.tsx';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { Avatar, ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
 import styles from './deletion.module.css';
@@ -43,9 +47,19 @@ function StepHeading({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Step 1: the password (POST password/validate/user/{id}), then the second factor when one is enrolled.
+ * @param onValid called with the proved password
+ */
 function PasswordStep({ user, onValid }: { user: User; onValid: (password: string) => void }) {
   const { t } = useTranslation();
   const api = useApi();
+  // The password was right but a second factor is enrolled (issue 22 §4).
+  const [challenge, setChallenge] = useState<{
+    ticket: string;
+    methods: SecondFactorMethod[];
+    password: string;
+  } | null>(null);
   const check = useMutation({
     mutationFn: (Password: string) =>
       afterSubmitDelay(() =>
@@ -65,10 +79,42 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
     if (check.isPending) return;
     server.clear();
     check.mutate(values.Password, {
-      onSuccess: () => onValid(values.Password),
+      onSuccess: (answer) => {
+        if (answer.SecondFactorTicket)
+          setChallenge({
+            ticket: answer.SecondFactorTicket,
+            methods: answer.SecondFactorMethods ?? [],
+            password: values.Password,
+          });
+        else onValid(values.Password);
+      },
       onError: (error) => server.apply(error),
     });
   });
+  if (challenge) {
+    return (
+      <SecondFactorSlot
+        ticket={challenge.ticket}
+        methods={challenge.methods}
+        purpose="reauthentication"
+        headingLevel={3}
+        onBack={() => setChallenge(null)}
+        send={async (proof) => {
+          await afterSubmitDelay(() =>
+            api.call(ENDPOINTS.postAccountReauthenticationSecondFactor, {
+              body: {
+                Ticket: challenge.ticket,
+                Code: proof.Code,
+                RecoveryCode: proof.RecoveryCode,
+                Passkey: proof.Passkey,
+              },
+            }),
+          );
+          onValid(challenge.password);
+        }}
+      />
+    );
+  }
   return (
     <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <StepHeading>{t('deletion.passwordHeading')}</StepHeading>

@@ -8,8 +8,8 @@ import {
   ENDPOINTS,
   type IdentifyRequest,
   type IdentifyResponse,
+  type EndpointBody,
   type LoginRequest,
-  type SecondFactorLoginRequest,
   type UserLoginRequest,
 } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
@@ -70,12 +70,13 @@ export function useOneStepLogin() {
 }
 
 /**
- * The log-in's second step (issue 22 §4): the ticket of the password step and a code → Created.
+ * The log-in's second step (issue 22 §4): the ticket of the password step and a code, a recovery code
+ * or a passkey's answer → Created.
  */
 export function useSecondFactorLogin() {
   const api = useApi();
   return useMutation({
-    mutationFn: (body: SecondFactorLoginRequest) =>
+    mutationFn: (body: EndpointBody<typeof ENDPOINTS.postLogSecondFactor>) =>
       afterSubmitDelay(() => api.call(ENDPOINTS.postLogSecondFactor, { body })),
   });
 }

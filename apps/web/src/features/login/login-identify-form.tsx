@@ -13,6 +13,7 @@ import { useIdentify } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { requiredIdentifier } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
+import { PasskeySignInSlot, usePasskeyLogin } from './passkey-sign-in-slot.tsx';
 
 const FIELDS = ['UsernameOrEmail'] as const;
 
@@ -34,6 +35,8 @@ export function LoginIdentifyForm({
   const { register, handleSubmit, setError, formState } = useForm<IdentifyValues>({
     defaultValues: { UsernameOrEmail: initialValue },
   });
+  // Issue 22 §3: the username field also offers passkeys in its autofill (conditional UI).
+  const passkeys = usePasskeyLogin();
   const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
     setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
@@ -51,14 +54,18 @@ export function LoginIdentifyForm({
   });
 
   return (
-    <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-      <UsernameOrEmailField
-        error={formState.errors.UsernameOrEmail?.message}
-        {...register('UsernameOrEmail', { validate: requiredIdentifier })}
-      />
-      <CaptchaNotice action="login" />
-      <LoginSubmit label={t('login.next')} busy={identify.isPending} />
-    </form>
+    <>
+      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
+        <UsernameOrEmailField
+          autoComplete={passkeys ? 'username webauthn' : 'username'}
+          error={formState.errors.UsernameOrEmail?.message}
+          {...register('UsernameOrEmail', { validate: requiredIdentifier })}
+        />
+        <CaptchaNotice action="login" />
+        <LoginSubmit label={t('login.next')} busy={identify.isPending} />
+      </form>
+      <PasskeySignInSlot />
+    </>
   );
 }

@@ -12,7 +12,8 @@ import { useOneStepLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { requiredIdentifier, requiredPassword } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
-import { SecondFactorSlot } from './second-factor-slot.tsx';
+import { PasskeySignInSlot, usePasskeyLogin } from './passkey-sign-in-slot.tsx';
+import { SecondFactorSlot, type SecondFactorChallenge } from './second-factor-slot.tsx';
 
 const FIELDS = ['UsernameOrEmail', 'Password'] as const;
 
@@ -29,12 +30,14 @@ export function LoginOneStepForm() {
   const { register, handleSubmit, setError, formState } = useForm<OneStepValues>({
     defaultValues: { UsernameOrEmail: '', Password: '' },
   });
+  // Issue 22 §3: the username field also offers passkeys in its autofill (conditional UI).
+  const passkeys = usePasskeyLogin();
   const server = useServerErrors(FIELDS, (field, code, shouldFocus) =>
     setError(field, { type: 'server', message: code }, { shouldFocus }),
   );
 
-  // Issue 22 §4: the ticket of a log-in that asks for a second factor.
-  const [ticket, setTicket] = useState<string | null>(null);
+  // Issue 22 §4: the ticket and methods of a log-in that asks for a second factor.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const busy = login.isPending || establishing;
   const onSubmit = handleSubmit((values) => {
     if (busy) return;
@@ -49,7 +52,8 @@ export function LoginOneStepForm() {
       },
       {
         onSuccess: (answer) => {
-          if (answer.SecondFactorTicket) setTicket(answer.SecondFactorTicket);
+          if (answer.SecondFactorTicket)
+            setChallenge({ ticket: answer.SecondFactorTicket, methods: answer.SecondFactorMethods ?? [] });
           else void complete(answer.Created);
         },
         onError: (error) => server.apply(error, normalizeLoginErrors),
@@ -57,20 +61,24 @@ export function LoginOneStepForm() {
     );
   });
 
-  if (ticket) return <SecondFactorSlot ticket={ticket} onBack={() => setTicket(null)} />;
+  if (challenge) return <SecondFactorSlot challenge={challenge} onBack={() => setChallenge(null)} />;
   return (
-    <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-      <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-      <UsernameOrEmailField
-        error={formState.errors.UsernameOrEmail?.message}
-        {...register('UsernameOrEmail', { validate: requiredIdentifier })}
-      />
-      <PasswordField
-        error={formState.errors.Password?.message}
-        {...register('Password', { validate: requiredPassword })}
-      />
-      <CaptchaNotice action="login" />
-      <LoginSubmit label={t('login.submit')} busy={busy} />
-    </form>
+    <>
+      <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <LoginErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
+        <UsernameOrEmailField
+          autoComplete={passkeys ? 'username webauthn' : 'username'}
+          error={formState.errors.UsernameOrEmail?.message}
+          {...register('UsernameOrEmail', { validate: requiredIdentifier })}
+        />
+        <PasswordField
+          error={formState.errors.Password?.message}
+          {...register('Password', { validate: requiredPassword })}
+        />
+        <CaptchaNotice action="login" />
+        <LoginSubmit label={t('login.submit')} busy={busy} />
+      </form>
+      <PasskeySignInSlot />
+    </>
   );
 }

@@ -16,7 +16,7 @@ import { useUserLogin } from './login-api.ts';
 import { LoginErrorSummary, normalizeLoginErrors } from './login-errors.tsx';
 import { requiredPassword } from './login-rules.ts';
 import { useLoginContext } from './use-login-context.ts';
-import { SecondFactorSlot } from './second-factor-slot.tsx';
+import { SecondFactorSlot, type SecondFactorChallenge } from './second-factor-slot.tsx';
 
 const FIELDS = ['Password'] as const;
 
@@ -51,8 +51,8 @@ export function LoginPasswordForm({
     setFocus('Password');
   }, [setFocus]);
 
-  // Issue 22 §4: the ticket of a log-in that asks for a second factor.
-  const [ticket, setTicket] = useState<string | null>(null);
+  // Issue 22 §4: the ticket and methods of a log-in that asks for a second factor.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const busy = login.isPending || establishing;
   const onSubmit = handleSubmit((values) => {
     if (busy) return;
@@ -64,7 +64,8 @@ export function LoginPasswordForm({
       },
       {
         onSuccess: (answer) => {
-          if (answer.SecondFactorTicket) setTicket(answer.SecondFactorTicket);
+          if (answer.SecondFactorTicket)
+            setChallenge({ ticket: answer.SecondFactorTicket, methods: answer.SecondFactorMethods ?? [] });
           else void complete(answer.Created);
         },
         onError: (error) => server.apply(error, normalizeLoginErrors),
@@ -72,7 +73,7 @@ export function LoginPasswordForm({
     );
   });
 
-  if (ticket) return <SecondFactorSlot ticket={ticket} onBack={() => setTicket(null)} />;
+  if (challenge) return <SecondFactorSlot challenge={challenge} onBack={() => setChallenge(null)} />;
   return (
     <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
       <IdentifiedUser user={user} onReset={onReset} />

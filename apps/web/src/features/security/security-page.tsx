@@ -16,8 +16,9 @@
  *   the key, confirmed with a code), the ten recovery codes shown once with Copy, Download and "I have
  *   saved my recovery codes", new codes, removal; the sensitive calls through the re-authentication
  *   dialog (shared/reauth).
+ * - "Passkeys" (`passkeys`; issue 22 §3): passkeys-section.tsx.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -31,32 +32,18 @@ import {
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { formatShortDate } from '../../shared/format/format-date.ts';
-import {
-  CheckboxField,
-  StatusMessage,
-  SubmitButton,
-  TextField,
-  ui,
-  useConfirmation,
-} from '../../shared/ui/index.ts';
+import { StatusMessage, SubmitButton, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
 import listStyles from '../../shared/ui/account-list.module.css';
+import { PasskeysSection } from './passkeys-section.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { ACTIVITY_KEY, formatDateTime, SESSIONS_KEY, TOTP_KEY } from './security-queries.ts';
 import styles from './security-page.module.css';
-
-/** The query keys of the page (both read again after a sign-out). */
-const SESSIONS_KEY = ['account', 'security', 'sessions'] as const;
-const ACTIVITY_KEY = ['account', 'security', 'activity'] as const;
 
 /** The device types the page names (ua-parser-js's types; others are shown without a type). */
 const DEVICE_TYPES = new Set(['desktop', 'mobile', 'tablet', 'console', 'smarttv', 'wearable', 'embedded']);
-
-/** DD/MM/YY HH:MM of an ISO 8601 time, in the browser's zone. */
-function formatDateTime(iso: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-  return `${formatShortDate(iso)} ${time}`;
-}
 
 /** The device's name in words: "Chrome 131 on Windows 10", a model or type, or "Unknown device". */
 function deviceName(t: TFunction<'security'>, device: Device): string {
@@ -271,71 +258,6 @@ function ActivitySection() {
   );
 }
 
-/** The authenticator app's query key (read again after each change). */
-const TOTP_KEY = ['account', 'security', 'second-factors'] as const;
-
-/** Saves the recovery codes as a text file. */
-function downloadCodes(codes: readonly string[]): void {
-  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = 'recovery-codes.txt';
-  link.hidden = true;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** The recovery codes, shown once, with Copy, Download and the "I saved them" confirmation. */
-function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
-  const { t } = useTranslation('security');
-  const [saved, setSaved] = useState(false);
-  const [notice, setNotice] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div className={ui.stack}>
-      <h4 ref={heading} tabIndex={-1}>
-        {t('totp.codesHeading')}
-      </h4>
-      <p>{t('totp.codesIntro')}</p>
-      <ul className={styles.codes} aria-label={t('totp.codesHeading')}>
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-      <p className={styles.actions}>
-        <button
-          type="button"
-          className={ui.buttonSecondary}
-          onClick={() =>
-            void navigator.clipboard.writeText(codes.join('\n')).then(() => setNotice(t('totp.copied')))
-          }
-        >
-          {t('totp.copy')}
-        </button>
-        <button type="button" className={ui.buttonSecondary} onClick={() => downloadCodes(codes)}>
-          {t('totp.download')}
-        </button>
-      </p>
-      <StatusMessage message={notice} />
-      <CheckboxField
-        label={t('totp.saved')}
-        checked={saved}
-        onChange={(event) => setSaved(event.target.checked)}
-      />
-      <p className={styles.actions}>
-        <button type="button" className={ui.button} disabled={!saved} onClick={onDone}>
-          {t('totp.done')}
-        </button>
-      </p>
-    </div>
-  );
-}
-
 /** "Authenticator app": set up (QR code, key, a code), recovery codes once, new codes, remove. */
 function AuthenticatorSection() {
   const { t } = useTranslation('security');
@@ -415,6 +337,7 @@ function AuthenticatorSection() {
       {codes ? (
         <RecoveryCodes
           codes={codes}
+          intro={t('totp.codesIntro')}
           onDone={() => {
             setCodes(null);
             setNotice(t('totp.enabled'));
@@ -513,6 +436,7 @@ export function SecurityPage() {
       <h2 id="security-heading">{t('heading')}</h2>
       <p>{t('intro', { studio: branding.studioName })}</p>
       {config.features.authenticatorApp ? <AuthenticatorSection /> : null}
+      {config.features.passkeys ? <PasskeysSection /> : null}
       {config.features.securitySessions ? <SessionsSection /> : null}
       {config.features.securityActivity ? <ActivitySection /> : null}
     </section>

@@ -140,6 +140,7 @@ describe.each([
   // Parts loaded late, with no title of their own.
   ['password-strength', null, null],
   ['second-factor', null, null],
+  ['passkey-login', null, null],
 ] as const)('the %s namespace', (namespace, titleKey, title) => {
   const en = leaves(RESOURCES.en[namespace]);
   const fr = leaves(RESOURCES.fr[namespace]);

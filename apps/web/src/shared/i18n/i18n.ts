@@ -10,7 +10,7 @@
  * test fails on a missing key), so only other languages fall back to English.
  *
  * A page whose texts only it shows (the consent page, Your data, the account's Security page, the "This wasn't me" page), or a part
- * loaded late (the password strength meter), has a namespace of its own per language, a chunk loaded when
+ * loaded late (the password strength meter, the second-factor form, "Sign in with a passkey"), has a namespace of its own per language, a chunk loaded when
  * it asks for it ({@link PAGE_NAMESPACES}), so the other pages do not carry them.
  *
  * A new locale: an `<lng>-bundle.ts` of the same shape as `fr-bundle.ts`, listed in {@link LOADERS},
@@ -52,6 +52,10 @@ const PAGE_NAMESPACES: Partial<Record<string, Record<Language, () => Promise<obj
   'second-factor': {
     en: async () => (await import('./locales/second-factor-en.ts')).SECOND_FACTOR_EN,
     fr: async () => (await import('./locales/second-factor-fr.ts')).SECOND_FACTOR_FR,
+  },
+  'passkey-login': {
+    en: async () => (await import('./locales/passkey-login-en.ts')).PASSKEY_LOGIN_EN,
+    fr: async () => (await import('./locales/passkey-login-fr.ts')).PASSKEY_LOGIN_FR,
   },
   'password-strength': {
     en: async () => (await import('./locales/password-strength-en.ts')).PASSWORD_STRENGTH_EN,

@@ -16,6 +16,8 @@ import { SECURITY_EN } from './locales/security-en.ts';
 import { SECURITY_FR } from './locales/security-fr.ts';
 import { SECOND_FACTOR_EN } from './locales/second-factor-en.ts';
 import { SECOND_FACTOR_FR } from './locales/second-factor-fr.ts';
+import { PASSKEY_LOGIN_EN } from './locales/passkey-login-en.ts';
+import { PASSKEY_LOGIN_FR } from './locales/passkey-login-fr.ts';
 
 /** Resources per language and namespace (the page namespaces of i18n.ts included). */
 export const RESOURCES = {
@@ -26,6 +28,7 @@ export const RESOURCES = {
     security: SECURITY_EN,
     secureAccount: SECURE_ACCOUNT_EN,
     'second-factor': SECOND_FACTOR_EN,
+    'passkey-login': PASSKEY_LOGIN_EN,
     'password-strength': PASSWORD_STRENGTH_EN,
   },
   fr: {
@@ -35,6 +38,7 @@ export const RESOURCES = {
     security: SECURITY_FR,
     secureAccount: SECURE_ACCOUNT_FR,
     'second-factor': SECOND_FACTOR_FR,
+    'passkey-login': PASSKEY_LOGIN_FR,
     'password-strength': PASSWORD_STRENGTH_FR,
   },
 } as const;

@@ -4,17 +4,22 @@
  * password/validate/user/{id} (spec §7; it records the proof on the session), and hands back. Focus moves
  * in and stays inside; Escape, Cancel or a click outside cancel the change; focus returns to what had it.
  * A wrong password shows under the field; other refusals (too many attempts) in the general list.
- * Loaded on first use, with the dialog library.
+ * Step-up (issue 22 §4): when the player enrolled a second factor, the password's answer carries a
+ * `SecondFactorTicket`; the dialog then asks the second factor (the shared second-factor form: the app's
+ * code, a recovery code or a passkey, as `SecondFactorMethods` offer) and redeems the ticket with POST
+ * account/reauthentication/second-factor before handing back. Loaded on first use, with the dialog
+ * library.
  */
 import { useEffect, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ENDPOINTS } from '@guildgate/contracts';
+import { ENDPOINTS, type SecondFactorMethod } from '@guildgate/contracts';
 import { useApi } from '../api/api-context.tsx';
 import { afterSubmitDelay } from '../forms/delay.ts';
 import { useServerErrors } from '../forms/use-server-errors.ts';
+import { SecondFactorSlot } from '../second-factor/second-factor-slot.tsx';
 import { ErrorSummary, SubmitButton, TextField, ui } from '../ui/index.ts';
 import dialog from '../ui/dialog.module.css';
 
@@ -35,6 +40,12 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
   const { t } = useTranslation();
   const api = useApi();
   const [closing, setClosing] = useState(false);
+  // The password was right but a second factor is enrolled: its ticket and methods (issue 22 §4).
+  const [challenge, setChallenge] = useState<{ ticket: string; methods: SecondFactorMethod[] } | null>(null);
+  const confirmed = () => {
+    setClosing(true);
+    onConfirmed();
+  };
   const { register, handleSubmit, setError, setFocus, formState } = useForm<{ Password: string }>({
     defaultValues: { Password: '' },
   });
@@ -58,9 +69,10 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
     if (validate.isPending) return;
     server.clear();
     validate.mutate(values.Password, {
-      onSuccess: () => {
-        setClosing(true);
-        onConfirmed();
+      onSuccess: (answer) => {
+        if (answer.SecondFactorTicket)
+          setChallenge({ ticket: answer.SecondFactorTicket, methods: answer.SecondFactorMethods ?? [] });
+        else confirmed();
       },
       onError: (error) => server.apply(error),
     });
@@ -79,23 +91,54 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
           <Heading slot="title" level={2}>
             {t('reauth.heading')}
           </Heading>
-          <p>{t('reauth.intro')}</p>
-          <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
-            <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
-            <TextField
-              label={t('reauth.password')}
-              type="password"
-              autoComplete="current-password"
-              error={formState.errors.Password?.message}
-              {...register('Password')}
-            />
-            <div className={`${ui.actions} ${dialog.actions}`}>
-              <SubmitButton busy={validate.isPending}>{t('reauth.confirm')}</SubmitButton>
-              <Button slot="close" className={ui.buttonSecondary}>
-                {t('reauth.cancel')}
-              </Button>
-            </div>
-          </form>
+          {challenge ? (
+            <>
+              <SecondFactorSlot
+                ticket={challenge.ticket}
+                methods={challenge.methods}
+                purpose="reauthentication"
+                onBack={() => setChallenge(null)}
+                send={async (proof) => {
+                  await afterSubmitDelay(() =>
+                    api.call(ENDPOINTS.postAccountReauthenticationSecondFactor, {
+                      body: {
+                        Ticket: challenge.ticket,
+                        Code: proof.Code,
+                        RecoveryCode: proof.RecoveryCode,
+                        Passkey: proof.Passkey,
+                      },
+                    }),
+                  );
+                  confirmed();
+                }}
+              />
+              <div className={`${ui.actions} ${dialog.actions}`}>
+                <Button slot="close" className={ui.buttonSecondary}>
+                  {t('reauth.cancel')}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p>{t('reauth.intro')}</p>
+              <form className={ui.stack} onSubmit={(event) => void onSubmit(event)} noValidate>
+                <ErrorSummary codes={server.general} unreachable={server.unreachable} id={server.summaryId} />
+                <TextField
+                  label={t('reauth.password')}
+                  type="password"
+                  autoComplete="current-password"
+                  error={formState.errors.Password?.message}
+                  {...register('Password')}
+                />
+                <div className={`${ui.actions} ${dialog.actions}`}>
+                  <SubmitButton busy={validate.isPending}>{t('reauth.confirm')}</SubmitButton>
+                  <Button slot="close" className={ui.buttonSecondary}>
+                    {t('reauth.cancel')}
+                  </Button>
+                </div>
+              </form>
+            </>
+          )}
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -1,7 +1,8 @@
 /**
- * The English texts of the log-in's second step (issue 22 §4; features/login/second-factor-step.tsx),
- * the `second-factor` namespace: a chunk of their own, loaded only when a log-in asks for a second
- * factor (i18n.ts PAGE_NAMESPACES), so the log-in page's first visit does not grow. Accessible names
+ * The English texts of the second-factor form (issue 22 §4; shared/second-factor/second-factor-form.tsx:
+ * the log-in's second step, the re-authentication dialog's and the deletion page's step-up), the
+ * `second-factor` namespace: a chunk of their own, loaded only when a password step asks for a second
+ * factor (i18n.ts PAGE_NAMESPACES), so no page's first visit grows. Accessible names
  * used by the end-to-end tests are marked (e2e).
  */
 export const SECOND_FACTOR_EN = {
@@ -15,4 +16,16 @@ export const SECOND_FACTOR_EN = {
   remember: 'Remember this device for 30 days', // e2e
   submit: 'Verify', // e2e
   back: 'Back to sign in',
+  backToPassword: 'Back to the password',
+  reauthIntro: 'Your account has two-step verification: confirm this change with your second factor too.',
+  introPasskey: 'Confirm it’s you with your passkey.',
+  usePasskey: 'Use a passkey', // e2e
+  usePasskeyInstead: 'Use a passkey instead',
+  passkeyCancelled: 'The passkey was not used. You can try again, or choose another way.', // e2e
+  passkeyUnsupported: 'This browser cannot use passkeys: choose another way.',
+  passkeyErrors: {
+    registered: 'This passkey cannot be used here. Try another one.',
+    unsupported: 'This browser cannot use passkeys: choose another way.',
+    failed: 'The passkey could not be used. Please try again.',
+  },
 } as const;

@@ -33,6 +33,52 @@ export const SECURITY_EN = {
     regenerate: 'Get new recovery codes', // e2e
     enabled: 'The authenticator app is set up.', // e2e
   },
+  passkeys: {
+    heading: 'Passkeys', // e2e
+    intro:
+      'A passkey signs you in with your fingerprint, face or screen lock instead of a password, and can be your second step after the password.',
+    unsupported:
+      'This browser cannot create or use passkeys. Open this page in a browser that supports them to add or manage yours.',
+    listLabel: 'Your passkeys', // e2e
+    none: 'You have no passkey yet.',
+    add: 'Add a passkey', // e2e
+    name: 'Passkey name', // e2e
+    nameHint: 'A name to recognise it by, such as the device or password manager that keeps it.',
+    defaultName: 'Passkey',
+    deviceName: '{{browser}} on {{os}}',
+    create: 'Create the passkey', // e2e
+    cancelAdd: 'Not now',
+    added: 'Added on {{date}}',
+    lastUsed: 'Last used on {{date}}',
+    neverUsed: 'Not used yet',
+    synced: 'Synced across devices', // e2e
+    rename: 'Rename', // e2e
+    renameLabel: 'Rename {{name}}', // e2e
+    newName: 'New name for {{name}}', // e2e
+    save: 'Save the name', // e2e
+    cancelRename: 'Keep the name',
+    remove: 'Remove', // e2e
+    removeLabel: 'Remove {{name}}', // e2e
+    confirm: {
+      title: 'Remove the passkey {{name}}?',
+      body: 'You will no longer be able to sign in with it. The passkey itself stays on your device or in your password manager until you delete it there.',
+      remove: 'Remove the passkey', // e2e
+      cancel: 'Keep it',
+    },
+    addedNotice: 'The passkey {{name}} has been added.', // e2e
+    addedWithCodes: 'Your passkey has been added.', // e2e
+    renamedNotice: 'The passkey has been renamed {{name}}.', // e2e
+    removedNotice: 'The passkey {{name}} has been removed.', // e2e
+    cancelled:
+      'No passkey was created: the browser’s window was closed. You can try again when you are ready.', // e2e
+    codesIntro:
+      'Each code lets you sign in once if you cannot use your passkey. They are shown only now: keep them somewhere safe.',
+    errors: {
+      registered: 'This device or password manager already holds a passkey for your account.',
+      unsupported: 'This browser cannot create a passkey for this site.',
+      failed: 'The passkey could not be created. Please try again.',
+    },
+  },
   sessions: {
     heading: "Where you're signed in", // e2e
     intro: 'These devices are signed in to your account. Sign out any you do not recognise.',
@@ -88,8 +134,8 @@ export const SECURITY_EN = {
       'connection.unlinked': 'Account disconnected',
       'oidc.code_issued': 'Signed in to a partner site',
       'connected-site.removed': "Removed a site's access",
-      'second_factor.added': 'Authenticator app set up',
-      'second_factor.removed': 'Authenticator app removed',
+      'second_factor.added': 'Two-step verification method added (authenticator app or passkey)',
+      'second_factor.removed': 'Two-step verification method removed (authenticator app or passkey)',
       'recovery_codes.regenerated': 'New recovery codes created',
       'recovery_code.used': 'Signed in with a recovery code',
     },

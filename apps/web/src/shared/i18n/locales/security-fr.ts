@@ -38,6 +38,54 @@ export const SECURITY_FR: Texts<typeof SECURITY_EN> = {
     regenerate: 'Obtenir de nouveaux codes de secours',
     enabled: 'L’application d’authentification est configurée.',
   },
+  passkeys: {
+    heading: 'Clés d’accès',
+    intro:
+      'Une clé d’accès vous connecte avec votre empreinte, votre visage ou le verrouillage de votre écran au lieu d’un mot de passe, et peut servir de seconde étape après le mot de passe.',
+    unsupported:
+      'Ce navigateur ne peut ni créer ni utiliser de clés d’accès. Ouvrez cette page dans un navigateur qui les prend en charge pour ajouter ou gérer les vôtres.',
+    listLabel: 'Vos clés d’accès',
+    none: 'Vous n’avez pas encore de clé d’accès.',
+    add: 'Ajouter une clé d’accès',
+    name: 'Nom de la clé d’accès',
+    nameHint:
+      'Un nom pour la reconnaître, par exemple l’appareil ou le gestionnaire de mots de passe qui la garde.',
+    defaultName: 'Clé d’accès',
+    deviceName: '{{browser}} sur {{os}}',
+    create: 'Créer la clé d’accès',
+    cancelAdd: 'Pas maintenant',
+    added: 'Ajoutée le {{date}}',
+    lastUsed: 'Dernière utilisation le {{date}}',
+    neverUsed: 'Pas encore utilisée',
+    synced: 'Synchronisée entre vos appareils',
+    rename: 'Renommer',
+    renameLabel: 'Renommer {{name}}',
+    newName: 'Nouveau nom pour {{name}}',
+    save: 'Enregistrer le nom',
+    cancelRename: 'Garder le nom',
+    remove: 'Supprimer',
+    removeLabel: 'Supprimer {{name}}',
+    confirm: {
+      title: 'Supprimer la clé d’accès {{name}} ?',
+      body: 'Vous ne pourrez plus vous connecter avec elle. La clé elle-même reste sur votre appareil ou dans votre gestionnaire de mots de passe jusqu’à ce que vous l’y supprimiez.',
+      remove: 'Supprimer la clé d’accès',
+      cancel: 'La garder',
+    },
+    addedNotice: 'La clé d’accès {{name}} a été ajoutée.',
+    addedWithCodes: 'Votre clé d’accès a été ajoutée.',
+    renamedNotice: 'La clé d’accès a été renommée {{name}}.',
+    removedNotice: 'La clé d’accès {{name}} a été supprimée.',
+    cancelled:
+      'Aucune clé d’accès n’a été créée : la fenêtre du navigateur a été fermée. Vous pouvez réessayer quand vous voulez.',
+    codesIntro:
+      'Chaque code vous permet de vous connecter une fois si vous ne pouvez pas utiliser votre clé d’accès. Ils ne sont affichés que maintenant : gardez-les en lieu sûr.',
+    errors: {
+      registered:
+        'Cet appareil ou ce gestionnaire de mots de passe garde déjà une clé d’accès pour votre compte.',
+      unsupported: 'Ce navigateur ne peut pas créer de clé d’accès pour ce site.',
+      failed: 'La clé d’accès n’a pas pu être créée. Veuillez réessayer.',
+    },
+  },
   sessions: {
     heading: 'Où vous êtes connecté',
     intro: 'Ces appareils sont connectés à votre compte. Déconnectez ceux que vous ne reconnaissez pas.',
@@ -93,8 +141,10 @@ export const SECURITY_FR: Texts<typeof SECURITY_EN> = {
       'connection.unlinked': 'Compte dissocié',
       'oidc.code_issued': 'Connexion à un site partenaire',
       'connected-site.removed': 'Accès d’un site retiré',
-      'second_factor.added': 'Application d’authentification configurée',
-      'second_factor.removed': 'Application d’authentification retirée',
+      'second_factor.added':
+        'Méthode de vérification en deux étapes ajoutée (application d’authentification ou clé d’accès)',
+      'second_factor.removed':
+        'Méthode de vérification en deux étapes retirée (application d’authentification ou clé d’accès)',
       'recovery_codes.regenerated': 'Nouveaux codes de secours créés',
       'recovery_code.used': 'Connexion avec un code de secours',
     },
