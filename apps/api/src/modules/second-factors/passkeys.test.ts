@@ -102,6 +102,11 @@ describe.each(STORES)('passkeys on %s', (kind) => {
       rp: { id: t.ctx.config.webauthn.rpId, name: 'Guildgate' },
       user: { name: player.username },
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      pubKeyCredParams: [
+        { type: 'public-key', alg: -8 },
+        { type: 'public-key', alg: -7 },
+        { type: 'public-key', alg: -257 },
+      ],
     });
     const { response } = authenticator.create(options);
     expectErrors(

@@ -22,7 +22,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import { COSEALG, decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -38,6 +38,12 @@ import {
 
 /** How long a challenge lives, ms (5 minutes; also the ceremonies' `timeout`). */
 export const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
+/**
+ * The public-key algorithms offered and accepted (COSE: EdDSA, ES256, RS256). Set on both sides: the
+ * library's options offer ML-DSA-44 too where the runtime has it, which its verification then refuses
+ * (seen with Chromium's virtual authenticator, issue 22 e2e).
+ */
+const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 /** The relying party's name the browser shows. */
 export const RP_NAME = 'Guildgate';
 
@@ -106,6 +112,7 @@ export async function registrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
   await keepChallenge(ctx, options.challenge, 'registration', player.id, null);
   return options as unknown as OptionsJson;
@@ -142,6 +149,7 @@ export async function verifyRegistration(
     expectedOrigin: ctx.config.webauthn.origins,
     expectedRPID: ctx.config.webauthn.rpId,
     requireUserVerification: true,
+    supportedAlgorithmIDs: ALGORITHMS,
   }).catch(() => null);
   if (!verified?.verified) throw invalid();
   const { credential, credentialBackedUp } = verified.registrationInfo;
