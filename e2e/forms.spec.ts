@@ -151,9 +151,11 @@ test('log-in names the partner site, carries a hidden username on the password s
 
   const password = page.getByLabel('Password', { exact: true });
   if (config.environmentName === 'TWO-POINT-STUDIOS') {
-    // One step: the visible identifier field is the username field.
+    // One step: the visible identifier field is the username field; with passkeys on, its autofill
+    // also offers them (conditional UI, issue 22 §3).
     await page.getByLabel('Username or email').fill(player.username);
-    await expect(page.getByLabel('Username or email')).toHaveAttribute('autocomplete', 'username');
+    const autocomplete = config.features.passkeys ? 'username webauthn' : 'username';
+    await expect(page.getByLabel('Username or email')).toHaveAttribute('autocomplete', autocomplete);
   } else {
     await page.getByLabel('Username or email').fill(player.email);
     await page.getByRole('button', { name: 'Next' }).click();
