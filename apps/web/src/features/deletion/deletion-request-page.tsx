@@ -17,13 +17,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DELETION_REASON_MAX, ENDPOINTS, type SecondFactorMethod, type User } from '@guildgate/contracts';
+import { DELETION_REASON_MAX, ENDPOINTS, type User } from '@guildgate/contracts';
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { collectFormErrors } from '../../shared/api/form-errors.ts';
 import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { afterSubmitDelay } from '../../shared/forms/delay.ts';
 import { useServerErrors } from '../../shared/forms/use-server-errors.ts';
-import { SecondFactorSlot } from '../../shared/second-factor/second-factor-slot.tsx';
+import { StepUpSlot, type StepUpChallenge } from '../../shared/second-factor/second-factor-slot.tsx';
 import { useSession, useSessionStore } from '../../shared/session/session-context.tsx';
 import { Avatar, ErrorSummary, SubmitButton, TextField, ui } from '../../shared/ui/index.ts';
 import styles from './deletion.module.css';
@@ -55,11 +55,7 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
   const { t } = useTranslation();
   const api = useApi();
   // The password was right but a second factor is enrolled (issue 22 §4).
-  const [challenge, setChallenge] = useState<{
-    ticket: string;
-    methods: SecondFactorMethod[];
-    password: string;
-  } | null>(null);
+  const [challenge, setChallenge] = useState<(StepUpChallenge & { password: string }) | null>(null);
   const check = useMutation({
     mutationFn: (Password: string) =>
       afterSubmitDelay(() =>
@@ -93,25 +89,11 @@ function PasswordStep({ user, onValid }: { user: User; onValid: (password: strin
   });
   if (challenge) {
     return (
-      <SecondFactorSlot
-        ticket={challenge.ticket}
-        methods={challenge.methods}
-        purpose="reauthentication"
+      <StepUpSlot
+        challenge={challenge}
         headingLevel={3}
         onBack={() => setChallenge(null)}
-        send={async (proof) => {
-          await afterSubmitDelay(() =>
-            api.call(ENDPOINTS.postAccountReauthenticationSecondFactor, {
-              body: {
-                Ticket: challenge.ticket,
-                Code: proof.Code,
-                RecoveryCode: proof.RecoveryCode,
-                Passkey: proof.Passkey,
-              },
-            }),
-          );
-          onValid(challenge.password);
-        }}
+        onProved={() => onValid(challenge.password)}
       />
     );
   }

@@ -15,11 +15,11 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ENDPOINTS, type SecondFactorMethod } from '@guildgate/contracts';
+import { ENDPOINTS } from '@guildgate/contracts';
 import { useApi } from '../api/api-context.tsx';
 import { afterSubmitDelay } from '../forms/delay.ts';
 import { useServerErrors } from '../forms/use-server-errors.ts';
-import { SecondFactorSlot } from '../second-factor/second-factor-slot.tsx';
+import { StepUpSlot, type StepUpChallenge } from '../second-factor/second-factor-slot.tsx';
 import { ErrorSummary, SubmitButton, TextField, ui } from '../ui/index.ts';
 import dialog from '../ui/dialog.module.css';
 
@@ -41,7 +41,7 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
   const api = useApi();
   const [closing, setClosing] = useState(false);
   // The password was right but a second factor is enrolled: its ticket and methods (issue 22 §4).
-  const [challenge, setChallenge] = useState<{ ticket: string; methods: SecondFactorMethod[] } | null>(null);
+  const [challenge, setChallenge] = useState<StepUpChallenge | null>(null);
   const confirmed = () => {
     setClosing(true);
     onConfirmed();
@@ -93,25 +93,7 @@ export function ReauthDialog({ idUser, onConfirmed, onCancel }: ReauthDialogProp
           </Heading>
           {challenge ? (
             <>
-              <SecondFactorSlot
-                ticket={challenge.ticket}
-                methods={challenge.methods}
-                purpose="reauthentication"
-                onBack={() => setChallenge(null)}
-                send={async (proof) => {
-                  await afterSubmitDelay(() =>
-                    api.call(ENDPOINTS.postAccountReauthenticationSecondFactor, {
-                      body: {
-                        Ticket: challenge.ticket,
-                        Code: proof.Code,
-                        RecoveryCode: proof.RecoveryCode,
-                        Passkey: proof.Passkey,
-                      },
-                    }),
-                  );
-                  confirmed();
-                }}
-              />
+              <StepUpSlot challenge={challenge} onBack={() => setChallenge(null)} onProved={confirmed} />
               <div className={`${ui.actions} ${dialog.actions}`}>
                 <Button slot="close" className={ui.buttonSecondary}>
                   {t('reauth.cancel')}
