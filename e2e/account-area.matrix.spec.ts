@@ -39,8 +39,8 @@ test('dashboard, side list and My information follow the environment and flags',
     ...(f.connectionsSection ? ['Connections'] : []),
     // Issue 21 §4: always, right after Connections.
     'Connected sites',
-    // Issue 22 §5, §7: when either of its sections is on.
-    ...(f.securitySessions || f.securityActivity ? ['Security'] : []),
+    // Issue 22 §1, §3, §5, §7: when any of its sections is on.
+    ...(f.securitySessions || f.securityActivity || f.authenticatorApp || f.passkeys ? ['Security'] : []),
     ...(f.newsletterSection ? ['Newsletter'] : []),
     f.customCookieManagement ? 'Cookie settings' : 'Cookies',
     'Blocked Users',

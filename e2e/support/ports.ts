@@ -67,6 +67,7 @@ const ALL_FLAGS_ON = {
   FEATURE_SECURITY_ALERTS: '1',
   FEATURE_BREACHED_PASSWORD_CHECK: '1',
   FEATURE_AUTHENTICATOR_APP: '1',
+  FEATURE_PASSKEYS: '1',
 };
 const ALL_FLAGS_OFF = Object.fromEntries(Object.keys(ALL_FLAGS_ON).map((k) => [k, '0']));
 /**
