@@ -22,7 +22,7 @@ export {
   type TestAppOptions,
 } from './test/harness.ts';
 export { insertConnection, sessionOf, sleep } from './test/helpers.ts';
-export { freePort, spawnNode, waitForHealth, type NodeProcess } from './test/node-process.ts';
+export { freePort, spawnNode, spawnScript, waitForHealth, type NodeProcess } from './test/node-process.ts';
 export { decryptConfigurationValue } from './test/decrypt-configuration.ts';
 export { DEMO_PLAYER, seedDemoData } from './db/seed.ts';
 export { COOKIE_CATEGORIES, DELETION_TYPES, NEWSLETTER_LISTS } from './db/reference-data.ts';
@@ -35,3 +35,4 @@ export {
 export { freshSteamId } from './modules/linking/test-support.ts';
 export { postSurvey, submissionOf } from './modules/survey/test-support.ts';
 export { followThroughProvider } from './modules/oidc/test-support.ts';
+export { ARGON2_PARAMS, ARGON2ID } from './lib/password.ts';
