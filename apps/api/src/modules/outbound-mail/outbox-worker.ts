@@ -33,7 +33,7 @@ import {
   type ClaimedMail,
   type OutboxStore,
 } from './store.ts';
-import { renderActionMail, type ActionMailInput } from './templates.ts';
+import type { ActionMailInput } from './templates.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/time.ts';
 
 /** The worker's numbers (OUTBOX_* variables, docs/configuration.md). Durations in ms. */
@@ -122,6 +122,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (mail.attempts > settings.maxAttempts)
         throw new Error('too many interrupted attempts (the nodes stopped while delivering it)');
       if (mail.content === null) throw new Error('no content');
+      // Loaded with the first mail: a node with nothing to send keeps React and the templates out of its
+      // memory (issue 23 P5).
+      const { renderActionMail } = await import('./templates.ts');
       const rendered = await renderActionMail(JSON.parse(mail.content) as ActionMailInput);
       await mailer.send(mail.recipient, rendered, { messageId: mail.messageId });
     } catch (error) {
