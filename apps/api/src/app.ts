@@ -27,6 +27,7 @@ import { enqueueMail, messageIdDomain, outboxBacklog } from './modules/outbound-
 import { startOutboxWorker } from './modules/outbound-mail/outbox-worker.ts';
 import { accessTokens } from './modules/session/access-tokens.ts';
 import { loadSigningKey } from './modules/session/signing-keys.ts';
+import { createVerifiedTokens } from './modules/session/verified-tokens.ts';
 import { requireRecentAuthentication } from './modules/session/reauthentication.ts';
 import { apiKeyHook } from './plugins/auth.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
@@ -209,6 +210,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Woken after commits; started once the routes are registered, stopped first on close.
   let wakeOutbox = () => {};
   const deferred = createDeferredWork(app.log);
+  // Without Redis, PostgreSQL nodes could not tell each other of a revocation: no cache there.
+  const verifiedTokens = await createVerifiedTokens({
+    enabled: config.tokenCache.maxEntries > 0 && (redis !== undefined || store.dialect === 'sqlite'),
+    maxEntries: config.tokenCache.maxEntries,
+    maxAgeMs: config.tokenCache.maxAgeSeconds * 1000,
+    redis,
+    keyPrefix: config.redisKeyPrefix,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     db: store.db,
@@ -216,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     keys,
     signingKey,
     accessTokens: accessTokens(signingKey, config.publicUrl),
+    verifiedTokens,
     rateLimits:
       options.rateLimits ??
       createRateLimits({ redis, postgres: store.pool, keyPrefix: config.redisKeyPrefix }),
@@ -323,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     await outboxWorker.stop();
     await management?.close();
     mailer.close();
+    await verifiedTokens.close();
     redis?.disconnect();
     if (!options.store) await store.close();
   });

@@ -15,6 +15,7 @@ import type { SigningKey } from './modules/session/signing-keys.ts';
 import type { MailOutbox } from './modules/outbound-mail/outbox.ts';
 import type { DeferredWork } from './lib/deferred-work.ts';
 import type { SignOuts } from './lib/sign-outs.ts';
+import type { VerifiedTokens } from './modules/session/verified-tokens.ts';
 
 export interface AppContext {
   config: AppConfig;
@@ -24,6 +25,11 @@ export interface AppContext {
   keys: KeyRing;
   signingKey: SigningKey;
   accessTokens: AccessTokens;
+  /**
+   * The node's verified access tokens (modules/session/verified-tokens.ts): a change that ends or alters
+   * a player's sessions calls `forgetPlayer` after it commits.
+   */
+  verifiedTokens: VerifiedTokens;
   /** Throttles, quotas and replay caches shared by the nodes (lib/rate-limits.ts). */
   rateLimits: RateLimits;
   /**

@@ -7,7 +7,10 @@
  * - rate limits on PostgreSQL when the store is, in memory otherwise (a command counts nothing);
  * - mail queued in the store's outbox, sent by the nodes' workers at their next poll (no wake-up here);
  * - a logger on stderr (warnings and errors), the command's own output being on stdout;
- * - deferred work and sign-outs, which {@link runWithContext} waits for before the store closes.
+ * - deferred work and sign-outs, which {@link runWithContext} waits for before the store closes;
+ * - the verified-token cache's invalidations published on Redis when REDIS_URL is set, so that a ban
+ *   reaches the running nodes at once (modules/session/verified-tokens.ts); without Redis, nothing
+ *   to tell (a SQLite node's cache keeps an entry TOKEN_CACHE_MAX_AGE_SECONDS at most).
  */
 import fastify from 'fastify';
 import type { AppConfig } from '../config/config.ts';
@@ -20,6 +23,8 @@ import { enqueueMail, messageIdDomain } from '../modules/outbound-mail/index.ts'
 import { createRateLimits } from '../modules/rate-limits/index.ts';
 import { accessTokens } from '../modules/session/access-tokens.ts';
 import { loadSigningKey } from '../modules/session/signing-keys.ts';
+import { createVerifiedTokens } from '../modules/session/verified-tokens.ts';
+import { connectRedis } from '../plugins/rate-limit.ts';
 import { runWithStore } from './run-cli.ts';
 
 /**
@@ -32,6 +37,17 @@ export async function commandContext(store: Store, config: AppConfig): Promise<A
   const log = fastify({ logger: { level: 'warn', stream: process.stderr } }).log;
   const deferred = createDeferredWork(log);
   const domain = messageIdDomain(config.mailFrom);
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, log, config.timeouts.redisMs)
+    : undefined;
+  const verifiedTokens = await createVerifiedTokens({
+    enabled: redis !== undefined,
+    maxEntries: 1,
+    maxAgeMs: 1000,
+    redis,
+    keyPrefix: config.redisKeyPrefix,
+    log,
+  });
   return {
     config,
     db: store.db,
@@ -39,6 +55,17 @@ export async function commandContext(store: Store, config: AppConfig): Promise<A
     keys,
     signingKey,
     accessTokens: accessTokens(signingKey, config.publicUrl),
+    verifiedTokens: {
+      remember: (jwt, audience, verify) => verifiedTokens.remember(jwt, audience, verify),
+      forgetPlayer: (idUser) => verifiedTokens.forgetPlayer(idUser),
+      get active() {
+        return verifiedTokens.active;
+      },
+      async close() {
+        await verifiedTokens.close();
+        redis?.disconnect();
+      },
+    },
     rateLimits: createRateLimits({
       ...(store.pool ? { postgres: store.pool } : {}),
       keyPrefix: config.redisKeyPrefix,
@@ -63,6 +90,7 @@ export async function runWithContext(
       return await command(ctx);
     } finally {
       await ctx.deferred.drain();
+      await ctx.verifiedTokens.close();
     }
   });
 }

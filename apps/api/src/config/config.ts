@@ -181,6 +181,8 @@ const EnvSchema = z.object({
     .default(LIMITS.registerMinimumTimeOnPageMs),
   REAUTHENTICATION_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  TOKEN_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+  TOKEN_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
@@ -359,6 +361,11 @@ export interface AppConfig {
    * same time) gets the same successor instead of revoking the session; 0 = none (DESIGN.md §5).
    */
   refreshReuseGraceSeconds: number;
+  /**
+   * The node's verified-token cache (modules/session/verified-tokens.ts, issue 23): how many tokens it
+   * remembers (0: off) and the longest it keeps one, seconds.
+   */
+  tokenCache: { maxEntries: number; maxAgeSeconds: number };
   /** Access-token lifetime, seconds (DESIGN.md §5: 15 min). */
   accessTokenTtlSeconds: number;
   /** Identity-handle lifetime, days (spec §9: 30). */
@@ -601,6 +608,7 @@ function readConfig(
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     oauthCodeTtlSeconds: e.OAUTH_CODE_TTL_SECONDS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    tokenCache: { maxEntries: e.TOKEN_CACHE_MAX_ENTRIES, maxAgeSeconds: e.TOKEN_CACHE_MAX_AGE_SECONDS },
     registerMinimumTimeOnPageMs: e.REGISTER_MINIMUM_TIME_ON_PAGE_MS,
     reauthenticationMaxAgeSeconds: e.REAUTHENTICATION_MAX_AGE_SECONDS,
     webauthn,

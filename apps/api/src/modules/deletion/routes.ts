@@ -44,7 +44,7 @@ export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (step && step !== 'remembered-device')
         return { Success: true, SecondFactorTicket: step.ticket, SecondFactorMethods: step.methods };
       // A proof of the password: sensitive changes on this session may follow (reauthentication.ts).
-      await recordAuthentication(ctx, auth.sessionId);
+      await recordAuthentication(ctx, auth);
       return { Success: true };
     },
   });

@@ -161,4 +161,5 @@ export async function deletePlayer(
     // No personal data: neither the player's id nor the caller's address.
     await audit({ db: trx }, null, 'account.deleted', null, { passwordChecked: options.checkPassword });
   });
+  await ctx.verifiedTokens.forgetPlayer(user.id_user);
 }

@@ -205,6 +205,7 @@ export async function confirmEmailUpdate(
     });
   ctx.outbox.wake();
   // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
+  await ctx.verifiedTokens.forgetPlayer(idUser);
   ctx.signOuts.signedOut(idUser);
 }
 
@@ -237,5 +238,6 @@ export async function recoverEmail(
       throw error;
     });
   // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
+  await ctx.verifiedTokens.forgetPlayer(idUser);
   ctx.signOuts.signedOut(idUser);
 }

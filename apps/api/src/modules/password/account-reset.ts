@@ -78,5 +78,6 @@ export async function resetAccountPassword(
   });
   ctx.outbox.wake();
   // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
+  await ctx.verifiedTokens.forgetPlayer(user.id_user);
   ctx.signOuts.signedOut(user.id_user);
 }

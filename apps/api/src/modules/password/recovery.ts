@@ -174,6 +174,7 @@ export async function resetRecoveredPassword(
   });
   ctx.outbox.wake();
   // The OpenID Provider's sessions end too (docs/security.md "Log-out propagation").
+  await ctx.verifiedTokens.forgetPlayer(user.id_user);
   ctx.signOuts.signedOut(user.id_user);
   // Guesses at the old password are moot now: a new device of the owner is not held off by them.
   await forgetAccountFailures(ctx, user.id_user);

@@ -52,6 +52,7 @@ export async function secureAccount(
   });
   ctx.outbox.wake();
   // The OpenID Provider's sessions end too, on every device (docs/security.md "Log-out propagation").
+  await ctx.verifiedTokens.forgetPlayer(user.id_user);
   ctx.signOuts.signedOut(user.id_user);
   await forgetAccountFailures(ctx, user.id_user);
   return { SessionsRevoked: true, DevicesForgotten: true, RecoveryMailSent: recoveryMailSent };

@@ -25,16 +25,20 @@ export async function updateUsername(
   const username = requested.trim();
   const ruleError = usernameError(username);
   if (ruleError) throw badRequest(ruleError, 'Username');
+  let idUser: string;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    idUser = await ctx.db.transaction().execute(async (trx) => {
       if (await usernameTaken(trx, username, userId)) throw badRequest('ERROR_USERNAME_EXIST', 'Username');
       const previous = await getUserById(trx, userId);
       await setUsername(trx, userId, username);
       await audit({ db: trx }, userId, 'username.updated', ip, { from: previous.username, to: username });
+      return previous.id_user;
     });
   } catch (error) {
     // A concurrent update took the name between the check and the write.
     if (isUniqueViolation(error)) throw badRequest('ERROR_USERNAME_EXIST', 'Username');
     throw error;
   }
+  // GET token/verify answers the username: the player's verified tokens carried the old one.
+  await ctx.verifiedTokens.forgetPlayer(idUser);
 }

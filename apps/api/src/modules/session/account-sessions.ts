@@ -30,6 +30,8 @@ import { findActiveSessionsOfPlayer } from './store.ts';
 export interface SessionCaller {
   userId: number;
   sessionId: string;
+  /** Public Id_User (the verified tokens to forget, verified-tokens.ts). */
+  idUser: string;
 }
 
 /** @throws 404 ERROR_NOT_FOUND when the `securitySessions` flag is off (the calls do not exist then) */
@@ -98,6 +100,7 @@ export async function signOutSession(
       userAgent: agentOf(origin),
     });
   });
+  await ctx.verifiedTokens.forgetPlayer(caller.idUser);
 }
 
 /**
@@ -114,7 +117,7 @@ export async function signOutOtherSessions(
   origin: RequestOrigin,
 ): Promise<number> {
   requireSessionsSection(ctx);
-  return ctx.db.transaction().execute(async (trx) => {
+  const signedOut = await ctx.db.transaction().execute(async (trx) => {
     const active = await findActiveSessionsOfPlayer(
       trx,
       { userId: caller.userId, clientId: ctx.config.portalClientId },
@@ -129,4 +132,6 @@ export async function signOutOtherSessions(
     });
     return others.length;
   });
+  await ctx.verifiedTokens.forgetPlayer(caller.idUser);
+  return signedOut;
 }

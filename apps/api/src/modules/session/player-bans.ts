@@ -19,7 +19,7 @@ import { revokeSessions } from './sessions.ts';
  * @returns false when no player has that name or address
  */
 export async function setPlayerBanned(
-  ctx: Pick<AppContext, 'db' | 'signOuts'>,
+  ctx: Pick<AppContext, 'db' | 'signOuts' | 'verifiedTokens'>,
   login: string,
   banned: boolean,
 ): Promise<boolean> {
@@ -30,6 +30,7 @@ export async function setPlayerBanned(
     if (banned) await revokeSessions(trx, { userId: user.id });
     await audit({ db: trx }, user.id, banned ? 'user.banned' : 'user.unbanned', null);
   });
+  if (banned) await ctx.verifiedTokens.forgetPlayer(user.id_user);
   if (banned) await ctx.signOuts.signOutNow(user.id_user);
   return true;
 }

@@ -35,9 +35,16 @@ export function requireRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo
   if (!hasRecentAuthentication(ctx, auth)) throw badRequest('ERROR_REAUTHENTICATION_REQUIRED');
 }
 
-/** Records that the player just proved their password on session `sessionId` (its `auth_time`). */
-export async function recordAuthentication(ctx: AppContext, sessionId: string): Promise<void> {
-  await setAuthTime(ctx.db, sessionId, isoNow());
+/**
+ * Records that the player just proved their password on the caller's session (its `auth_time`), and
+ * drops the player's verified tokens, which carried the old one (verified-tokens.ts).
+ */
+export async function recordAuthentication(
+  ctx: AppContext,
+  auth: Pick<AuthInfo, 'sessionId' | 'idUser'>,
+): Promise<void> {
+  await setAuthTime(ctx.db, auth.sessionId, isoNow());
+  await ctx.verifiedTokens.forgetPlayer(auth.idUser);
 }
 
 /**
@@ -48,12 +55,12 @@ export async function recordAuthentication(ctx: AppContext, sessionId: string): 
  */
 export async function completeReauthentication(
   ctx: AppContext,
-  caller: Pick<AuthInfo, 'userId' | 'sessionId'>,
+  caller: Pick<AuthInfo, 'userId' | 'sessionId' | 'idUser'>,
   proof: SecondFactorProof,
   ip: string | null,
 ): Promise<void> {
   if ((await playerOfTicket(ctx, proof.ticket)) !== caller.userId)
     throw badRequest('ERROR_SECOND_FACTOR_TICKET_INVALID');
   await redeemSecondFactor(ctx, proof, ip);
-  await recordAuthentication(ctx, caller.sessionId);
+  await recordAuthentication(ctx, caller);
 }

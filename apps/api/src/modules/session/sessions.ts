@@ -321,6 +321,7 @@ export async function refreshTokens(
     return { refresh, sessionId: row.session_id };
   });
   if (result === 'reused') {
+    await ctx.verifiedTokens.forgetPlayer(claims.sub);
     await audit(ctx, null, 'session.refresh_reuse_revoked', null, { sessionId: claims.sid });
     throw badRequest('ERROR_TOKEN_INVALID_REFRESH');
   }
@@ -349,16 +350,18 @@ export type { SessionSelection };
 /**
  * Revokes the selected active sessions and their refresh tokens (log-out: one session; password
  * change: the player's others; deletion: all of them). Runs in `db`, which may be the caller's
- * transaction so that the revocation commits with the change that caused it.
+ * transaction so that the revocation commits with the change that caused it; once it has committed, the
+ * caller calls `ctx.verifiedTokens.forgetPlayer` (verified-tokens.ts) before answering.
  */
 export async function revokeSessions(db: Kysely<Database>, selection: SessionSelection): Promise<void> {
   const ids = await findActiveSessionIds(db, selection);
   await revokeSessionsById(db, ids, isoNow());
 }
 
-/** Revokes one session and its refresh tokens (log-out). */
-export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
+/** Revokes one session of player `idUser` and its refresh tokens (log-out), and forgets its tokens. */
+export async function revokeSession(ctx: AppContext, sessionId: string, idUser: string): Promise<void> {
   await ctx.db.transaction().execute((trx) => revokeSessions(trx, { sessionId }));
+  await ctx.verifiedTokens.forgetPlayer(idUser);
 }
 
 /** The partner studio's session cookie on the main domain (spec §4 Logout), e.g. `_g2g_partner_focus_`. */
@@ -375,10 +378,10 @@ export function partnerCookieName(partner: string): string {
  */
 export async function logOut(
   ctx: AppContext,
-  auth: { userId: number; sessionId: string },
+  auth: { userId: number; sessionId: string; idUser: string },
   ip: string | null,
 ): Promise<{ CookieName: string | null }> {
-  await revokeSession(ctx, auth.sessionId);
+  await revokeSession(ctx, auth.sessionId, auth.idUser);
   await audit(ctx, auth.userId, 'session.logged_out', ip);
   const user = await findUserById(ctx.db, auth.userId);
   if (user) ctx.signOuts.signedOut(user.id_user);

@@ -312,7 +312,7 @@ export async function findSessionByIdentity(
     .executeTakeFirst();
 }
 
-/** Session `sessionId` when not revoked nor expired at `now`, with its player's public id and ban. */
+/** Session `sessionId` when not revoked nor expired at `now`, with its player's public id, username and ban. */
 export async function findActiveSessionWithPlayer(db: Kysely<Database>, sessionId: string, now: string) {
   return db
     .selectFrom('sessions')
@@ -322,7 +322,9 @@ export async function findActiveSessionWithPlayer(db: Kysely<Database>, sessionI
       'sessions.user_id',
       'sessions.client_id',
       'sessions.auth_time',
+      'sessions.expires_at',
       'users.id_user',
+      'users.username',
       'users.banned_at',
     ])
     .where('sessions.id', '=', sessionId)
