@@ -13,7 +13,7 @@
 import { markdownTable, appendResult } from './results.ts';
 import { startApiNode } from './support/nodes.ts';
 import { anonymousHeaders, DEMO_PLAYER, nodeKeys, signIn } from './support/api.ts';
-import { fixed, measure, median, option, type LoadResult } from './support/load.ts';
+import { interleavedRows, measure, option, type LoadResult } from './support/load.ts';
 import { rawArgon2PerSecond } from './support/argon2.ts';
 
 const connections = option('connections', 4);
@@ -41,31 +41,9 @@ try {
     api.push(await load(seconds));
     raw.push(rawArgon2PerSecond('verify', connections, seconds));
   }
-  const failures = api.reduce((sum, each) => sum + each.failures, 0);
-  const apiRps = median(api.map((each) => each.rps));
-  const rawRps = median(raw);
   const table = markdownTable(
     ['measure', 'log-in req/s', 'raw argon2 verify/s', 'ratio', 'log-in p50 ms', 'log-in p99 ms', 'failed'],
-    [
-      ...api.map((each, i) => [
-        `round ${i + 1}`,
-        fixed(each.rps, 1),
-        fixed(raw[i], 1),
-        fixed(each.rps / raw[i]),
-        each.p50,
-        each.p99,
-        each.failures,
-      ]),
-      [
-        '**median**',
-        fixed(apiRps, 1),
-        fixed(rawRps, 1),
-        `**${fixed(apiRps / rawRps)}**`,
-        median(api.map((each) => each.p50)),
-        median(api.map((each) => each.p99)),
-        failures,
-      ],
-    ],
+    interleavedRows(api, raw),
   );
   const body = `P1 log-in: ${connections} connections, ${rounds} × ${seconds} s interleaved (A B A B), SQLite${process.env.REDIS_URL ? ' + Redis' : ''}. Target ratio ≥ 0.85.\n\n${table}`;
   console.info(body);

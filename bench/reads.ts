@@ -20,46 +20,50 @@ const node = await startApiNode({ env: process.env.REDIS_URL ? { REDIS_URL: proc
 const hello = await startHelloWorld();
 try {
   const keys = await nodeKeys(node);
-  // One session per connection (each rotates its own refresh token), and one for the reads.
-  const sessions: SignedIn[] = [];
-  for (let i = 0; i < connections; i += 1) sessions.push(await signIn(node, keys));
+  // One session per connection, each rotating its own refresh token; fresh ones for every round (a round
+  // ends with refreshes in flight, whose successors it never sees).
+  let sessions: SignedIn[] = [];
+  const freshSessions = async () => {
+    sessions = [];
+    for (let i = 0; i < connections; i += 1) sessions.push(await signIn(node, keys));
+  };
   const reader = await signIn(node, keys);
   let nextSession = 0;
+  /** A connection's session, taken from the pool; its rotated tokens are written back for later rounds. */
   interface Chain {
-    access: string;
-    refresh: string;
+    session?: SignedIn;
   }
   const refreshRequest: autocannon.Request = {
     method: 'GET',
     setupRequest: (request, context) => {
-      const chain = context as Partial<Chain>;
-      if (!chain.access || !chain.refresh) {
-        const session = sessions[nextSession++ % sessions.length];
-        chain.access = session.accessToken;
-        chain.refresh = session.refresh;
-      }
+      const chain = context as Chain;
+      chain.session ??= sessions[nextSession++ % sessions.length];
       const query = new URLSearchParams({
         client_id: keys.clientId,
-        access_token: chain.access,
-        refresh_token: chain.refresh,
+        access_token: chain.session.accessToken,
+        refresh_token: chain.session.refresh,
       });
       return { ...request, path: `/api/token/refresh?${query.toString()}` };
     },
     onResponse: (status, body, context) => {
-      if (status !== 200) return;
+      const { session } = context as Chain;
+      if (status !== 200 || !session) return;
       const answer = JSON.parse(body) as { AccessToken: string; Refresh: string };
-      Object.assign(context as Chain, { access: answer.AccessToken, refresh: answer.Refresh });
+      session.accessToken = answer.AccessToken;
+      session.refresh = answer.Refresh;
     },
   };
   const calls: Record<string, (secondsOf: number) => Promise<LoadResult>> = {
-    'token/refresh': (secondsOf) =>
-      measure({
+    'token/refresh': async (secondsOf) => {
+      await freshSessions();
+      return measure({
         url: node.url,
         headers: anonymousHeaders(keys),
         requests: [refreshRequest],
         connections,
         seconds: secondsOf,
-      }),
+      });
+    },
     'profile/user/{id}': (secondsOf) =>
       measure({
         url: `${node.url}/api/profile/user/${encodeURIComponent(reader.idUser)}`,

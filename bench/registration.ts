@@ -11,7 +11,7 @@
 import { appendResult, markdownTable } from './results.ts';
 import { startApiNode } from './support/nodes.ts';
 import { anonymousHeaders, nodeKeys, type NodeKeys } from './support/api.ts';
-import { fixed, measure, median, option, type LoadResult } from './support/load.ts';
+import { interleavedRows, measure, option, type LoadResult } from './support/load.ts';
 import { rawArgon2PerSecond } from './support/argon2.ts';
 import type { BenchNode } from './support/nodes.ts';
 
@@ -77,30 +77,9 @@ try {
     api.push(await load(seconds, warmRaw));
     raw.push(rawArgon2PerSecond('hash', connections, seconds));
   }
-  const apiRps = median(api.map((each) => each.rps));
-  const rawRps = median(raw);
   const table = markdownTable(
     ['measure', 'registrations/s', 'raw argon2 hash/s', 'ratio', 'p50 ms', 'p99 ms', 'failed'],
-    [
-      ...api.map((each, i) => [
-        `round ${i + 1}`,
-        fixed(each.rps, 1),
-        fixed(raw[i], 1),
-        fixed(each.rps / raw[i]),
-        each.p50,
-        each.p99,
-        each.failures,
-      ]),
-      [
-        '**median**',
-        fixed(apiRps, 1),
-        fixed(rawRps, 1),
-        `**${fixed(apiRps / rawRps)}**`,
-        median(api.map((each) => each.p50)),
-        median(api.map((each) => each.p99)),
-        api.reduce((sum, each) => sum + each.failures, 0),
-      ],
-    ],
+    interleavedRows(api, raw),
   );
   const body = `P6 registration: ${connections} connections, ${rounds} × ${seconds} s interleaved (A B A B), SQLite${process.env.REDIS_URL ? ' + Redis' : ''}. Target ratio ≥ 0.8.\n\n${table}`;
   console.info(body);

@@ -116,3 +116,33 @@ export function option(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
   return value;
 }
+
+/**
+ * The table of an interleaved measure against the argon2 reference (P1, P6): one row per round (the
+ * call's req/s, the reference's operations/s, their ratio, the call's p50/p99 ms and failures) and a
+ * row of medians, the ratio of the medians in bold.
+ */
+export function interleavedRows(api: LoadResult[], reference: number[]): (string | number)[][] {
+  const apiRps = median(api.map((each) => each.rps));
+  const referenceRate = median(reference);
+  return [
+    ...api.map((each, i) => [
+      `round ${i + 1}`,
+      fixed(each.rps, 1),
+      fixed(reference[i], 1),
+      fixed(each.rps / reference[i]),
+      each.p50,
+      each.p99,
+      each.failures,
+    ]),
+    [
+      '**median**',
+      fixed(apiRps, 1),
+      fixed(referenceRate, 1),
+      `**${fixed(apiRps / referenceRate)}**`,
+      median(api.map((each) => each.p50)),
+      median(api.map((each) => each.p99)),
+      api.reduce((sum, each) => sum + each.failures, 0),
+    ],
+  ];
+}
