@@ -88,7 +88,7 @@ test('a player downloads their data after confirming their password, and finds t
   await expect(page).toHaveTitle(/Your data/);
   await expectNoAxeViolations(page, 'your data page');
 
-  ageLogIns(testInfo.project.name, player.username, 600);
+  await ageLogIns(testInfo.project.name, player.username, 600);
   await page.getByRole('button', { name: 'Download my data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
   await expect(dialog).toBeVisible();

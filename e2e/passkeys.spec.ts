@@ -187,7 +187,7 @@ test('step-up: with an authenticator app, a change on an old log-in asks the pas
   await page.getByLabel('I have saved my recovery codes').check();
   await page.getByRole('button', { name: 'Done' }).click();
 
-  ageLogIns(testInfo.project.name, player.username, 600);
+  await ageLogIns(testInfo.project.name, player.username, 600);
   const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
   const twoPoint = config.environmentName === 'TWO-POINT-STUDIOS';
   const newPassword = 'Stepped2025Up';
@@ -248,7 +248,7 @@ test('renames and removes a passkey; on an old log-in the passkey confirms its o
   await expect(list).not.toContainText('Old name');
 
   // Removal: confirmed first; the log-in is old, so the password, then the passkey itself.
-  ageLogIns(testInfo.project.name, player.username, 600);
+  await ageLogIns(testInfo.project.name, player.username, 600);
   await section.getByRole('button', { name: 'Remove Living-room console' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Remove the passkey Living-room console?');

@@ -20,7 +20,7 @@ test('a player whose log-in is older than the window is asked for their password
   const newPassword = 'Renewed2025Pass';
   await page.goto('/account/reset-password');
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
-  ageLogIns(testInfo.project.name, player.username, 600);
+  await ageLogIns(testInfo.project.name, player.username, 600);
 
   if (config.environmentName === 'TWO-POINT-STUDIOS') {
     // The studio's Old password field proves the password with the change itself.
@@ -54,7 +54,7 @@ test('a player whose log-in is older than the window is asked for their password
   expect(await logInStatus(request, config, player.username, newPassword)).toBe(200);
 
   // Later, an e-mail change on an old log-in: the dialog again; cancelled, nothing changes and the page says why.
-  ageLogIns(testInfo.project.name, player.username, 600);
+  await ageLogIns(testInfo.project.name, player.username, 600);
   await page.goto('/account/update-email');
   const moved = `moved.${player.email}`;
   await page.getByLabel('New email').fill(moved);

@@ -7,14 +7,17 @@
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { deploymentDir } from './ports.ts';
+import { deploymentDir, E2E_TOKEN_CACHE_MAX_AGE_SECONDS } from './ports.ts';
 
 /**
  * Makes every log-in of player `username` on deployment `name` (a Playwright project name) `seconds`
- * older: their sessions' last proof of the password moves back by that much.
+ * older: their sessions' last proof of the password moves back by that much. The node remembers the
+ * tokens it verified with the proof they carried (verified-tokens.ts) and is not told of a change
+ * written behind its back: this waits out the e2e nodes' TOKEN_CACHE_MAX_AGE_SECONDS, after which the
+ * node reads the moved proof.
  * @throws Error when the player has no session there
  */
-export function ageLogIns(name: string, username: string, seconds: number): void {
+export async function ageLogIns(name: string, username: string, seconds: number): Promise<void> {
   const store = new Database(path.resolve(deploymentDir(name), 'store.sqlite'));
   try {
     store.pragma('busy_timeout = 5000');
@@ -28,6 +31,7 @@ export function ageLogIns(name: string, username: string, seconds: number): void
   } finally {
     store.close();
   }
+  await new Promise((resolve) => setTimeout(resolve, E2E_TOKEN_CACHE_MAX_AGE_SECONDS * 1000 + 100));
 }
 
 /**

@@ -51,6 +51,12 @@ export interface Deployment {
  */
 export const E2E_RUNTIME_CONFIG_KEY = 'Z3VpbGRnYXRlLWUyZS1ydW50aW1lLWNvbmZpZy1rZXk';
 
+/**
+ * The e2e nodes' TOKEN_CACHE_MAX_AGE_SECONDS: a token is remembered one second at most, so a journey
+ * that moves a session's moments in the store behind the node's back (passing-time.ts) waits only that.
+ */
+export const E2E_TOKEN_CACHE_MAX_AGE_SECONDS = 1;
+
 const ALL_FLAGS_ON = {
   FEATURE_CUSTOM_COOKIE_MANAGEMENT: '1',
   FEATURE_REGISTER_WITH_ACCESS_KEYS: '1',
