@@ -141,10 +141,7 @@ async function measureSize(players: number, explain: boolean): Promise<SizeResul
   });
   const url = databaseUrl(name);
   try {
-    const node = await startApiNode({
-      databaseUrl: url,
-      env: process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {},
-    });
+    const node = await startApiNode({ databaseUrl: url });
     try {
       const keys = await nodeKeys(node);
       const player = await signIn(node, keys);

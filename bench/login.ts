@@ -20,7 +20,7 @@ const connections = option('connections', 4);
 const seconds = option('seconds', 10);
 const rounds = option('rounds', 3);
 
-const node = await startApiNode({ env: process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {} });
+const node = await startApiNode();
 try {
   const keys = await nodeKeys(node);
   const first = await signIn(node, keys);

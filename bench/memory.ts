@@ -14,7 +14,7 @@ const loadSeconds = option('load-seconds', 60);
 const restSeconds = option('rest-seconds', 60);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const node = await startApiNode({ env: process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {} });
+const node = await startApiNode();
 try {
   await sleep(5000);
   const idle = node.rssBytes();

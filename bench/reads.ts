@@ -16,7 +16,7 @@ const connections = option('connections', 10);
 const seconds = option('seconds', 10);
 const rounds = option('rounds', 2);
 
-const node = await startApiNode({ env: process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {} });
+const node = await startApiNode();
 const hello = await startHelloWorld();
 try {
   const keys = await nodeKeys(node);

@@ -35,7 +35,7 @@ async function formTokens(node: BenchNode, keys: NodeKeys, count: number): Promi
   return tokens;
 }
 
-const node = await startApiNode({ env: process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {} });
+const node = await startApiNode();
 try {
   const keys = await nodeKeys(node);
   const run = Date.now().toString(36).slice(-5);

@@ -52,19 +52,31 @@ async function started(child: NodeProcess, port: number, cleanup: () => void): P
 export interface ApiNodeOptions {
   /** The store: a PostgreSQL URL; a fresh SQLite file in a temporary folder when absent. */
   databaseUrl?: string;
-  /** Extra variables (e.g. REDIS_URL, FEATURE_*, NODE_OPTIONS=--cpu-prof). */
+  /** Extra variables (e.g. FEATURE_*), over the defaults below. */
   env?: Record<string, string>;
+}
+
+/**
+ * Where `--profile` among a scenario's arguments has its API nodes write their V8 CPU profiles
+ * (`--cpu-prof`, one `.cpuprofile` per node, written when it stops): bench/profiles/, which
+ * bench/profile-summary.ts reads. Undefined without `--profile`.
+ */
+export function profileDir(): string | undefined {
+  return process.argv.includes('--profile') ? path.join(import.meta.dirname, '..', 'profiles') : undefined;
 }
 
 /**
  * Starts one API node as `npm start` would (development mode, environment `local`, the demo data
  * seeded) on a free port, with the limits a bench needs: per-IP limits far above what one load generator
  * on 127.0.0.1 sends (the bench measures the work, not the 429), the register form's minimum time 0,
- * no SMTP server (mail waits in the outbox), logs at `warn`. Resolves when GET /api/health answers.
+ * no SMTP server (mail waits in the outbox), logs at `warn`; the bench's own REDIS_URL when it has one
+ * (as a production node would), and a CPU profile with `--profile` ({@link profileDir}). Resolves when
+ * GET /api/health answers.
  */
 export async function startApiNode(options: ApiNodeOptions = {}): Promise<BenchNode> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-bench-'));
+  const profiles = profileDir();
   const child = spawnNode({
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -79,6 +91,8 @@ export async function startApiNode(options: ApiNodeOptions = {}): Promise<BenchN
     LOGIN_ACCOUNT_FAILURES: '1000000',
     REGISTER_MINIMUM_TIME_ON_PAGE_MS: '0',
     REDIS_KEY_PREFIX: `bench:${port}:${Date.now().toString(36)}:`,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(profiles ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` } : {}),
     ...options.env,
   });
   return started(child, port, () => fs.rmSync(dir, { recursive: true, force: true }));
