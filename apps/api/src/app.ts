@@ -252,7 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     outboxCheck(() => outboxBacklog(ctx.db)),
   ];
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerCompression(app);
   // Cookies of the API: the known-device cookies of the log-in throttle (modules/session/device-cookies.ts).
   await app.register(cookie);

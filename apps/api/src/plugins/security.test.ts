@@ -29,27 +29,41 @@ function parsePolicy(header: string): Record<string, string[]> {
 /** A nonce source of a directive: `'nonce-<32 hex>'`. */
 const NONCE_SOURCE = /^'nonce-([0-9a-f]{32})'$/;
 
+/** A temporary build folder with a minimal index.html, removed by {@link removeDists}. */
+const dists: string[] = [];
+function minimalDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'guildgate-dist-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Account</title></head><body></body></html>',
+  );
+  dists.push(dist);
+  return dist;
+}
+afterEach(() => {
+  for (const dist of dists.splice(0)) fs.rmSync(dist, { recursive: true, force: true });
+});
+
 /**
- * The CSP of `app` as directive → sources, the per-answer nonces of script-src and style-src left out
- * (checked to be there, and to be the only nonce of each).
+ * The CSP of the SPA's page (GET /login) of `app` as directive → sources, its style nonce left out
+ * (checked to be there, and to be its only nonce; script-src has none).
  */
 async function csp(app: TestApp): Promise<Record<string, string[]>> {
-  const res = await app.app.inject({ method: 'GET', url: '/api/health' });
+  const res = await app.app.inject({ method: 'GET', url: '/login' });
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
   expect(res.headers['referrer-policy']).toBe('no-referrer');
   const policy = parsePolicy(String(res.headers['content-security-policy']));
-  for (const name of ['script-src', 'style-src']) {
-    expect(
-      policy[name].filter((source) => NONCE_SOURCE.test(source)),
-      name,
-    ).toHaveLength(1);
-    policy[name] = policy[name].filter((source) => !NONCE_SOURCE.test(source));
-  }
+  expect(policy['style-src'].filter((source) => NONCE_SOURCE.test(source))).toHaveLength(1);
+  expect(policy['script-src'].filter((source) => NONCE_SOURCE.test(source))).toHaveLength(0);
+  policy['style-src'] = policy['style-src'].filter((source) => !NONCE_SOURCE.test(source));
   return policy;
 }
 
 describe('Content-Security-Policy', () => {
   it('allows only the page itself for scripts when the captcha is off', async () => {
-    t = await startTestApp('sqlite', { env: { SANDBOX_URL: 'http://sandbox.test:8090' } });
+    t = await startTestApp('sqlite', {
+      env: { SANDBOX_URL: 'http://sandbox.test:8090', WEB_DIST_DIR: minimalDist() },
+    });
     const policy = await csp(t);
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['style-src']).toEqual(["'self'"]);
@@ -67,6 +81,7 @@ describe('Content-Security-Policy', () => {
       env: {
         CAPTCHA_SCRIPT_URL: 'http://sandbox.test/recaptcha/api.js',
         PARTNER_SSO_RESEND_TEST_URL: 'http://sandbox.test/partner-sso/resend-validation',
+        WEB_DIST_DIR: minimalDist(),
       },
     });
     const policy = await csp(t);
@@ -84,12 +99,35 @@ describe('Content-Security-Policy', () => {
         IS_PROD: '1',
         DEVELOPMENT_MODE: '1',
         PARTNER_SSO_RESEND_URL: 'https://sso.partner.example/resend',
+        WEB_DIST_DIR: minimalDist(),
       },
     });
     const policy = await csp(t);
     const google = ['https://www.google.com', 'https://www.gstatic.com'];
     expect(policy['script-src']).toEqual(["'self'", ...google]);
     expect(policy['connect-src']).toEqual(["'self'", ...google, 'https://sso.partner.example']);
+  });
+});
+
+describe('the policy of answers that are no document', () => {
+  it("is OWASP's for APIs, without a nonce, on JSON, assets and /index.html's fallback alike", async () => {
+    const dist = minimalDist();
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await startTestApp('sqlite', { env: { WEB_DIST_DIR: dist } });
+    for (const url of ['/api/health', '/api/nothing-here', '/favicon.svg']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.headers['content-security-policy']]).toEqual([
+        url,
+        "default-src 'none';frame-ancestors 'none'",
+      ]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // index.html is never a file of its own: its path gets the page, with the page's nonce and policy.
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.statusCode).toBe(200);
+    const styleSrc = parsePolicy(String(index.headers['content-security-policy']))['style-src'];
+    const nonce = styleSrc.map((source) => NONCE_SOURCE.exec(source)?.[1]).find(Boolean);
+    expect(index.body).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
   });
 });
 
@@ -125,7 +163,13 @@ describe('the style nonce of the SPA page', () => {
 describe('frame policy, Permissions-Policy and HSTS', () => {
   it('forbids framing twice over, turns unused powerful features off, and sends no HSTS on http', async () => {
     t = await startTestApp('sqlite');
-    for (const url of ['/api/health', '/login', '/runtime-configuration/current/environment.json']) {
+    // The provider's discovery document is answered by oidc-provider on the raw response (hijacked).
+    for (const url of [
+      '/api/health',
+      '/login',
+      '/runtime-configuration/current/environment.json',
+      '/oidc/.well-known/openid-configuration',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.headers['x-frame-options']]).toEqual([url, 'DENY']);
       expect(parsePolicy(String(res.headers['content-security-policy']))['frame-ancestors']).toEqual([

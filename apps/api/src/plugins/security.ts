@@ -2,13 +2,23 @@
  * Security headers (house rule 9; DESIGN.md §5): a strict Content-Security-Policy (no inline script
  * or style), no framing (CSP frame-ancestors 'none' and X-Frame-Options: DENY), no referrer (e-mailed
  * links carry single-use tokens), HSTS whenever the public URL is https, a Permissions-Policy that
- * turns off every powerful feature the portal does not use. Every
- * answer's policy carries fresh nonces (`reply.cspNonce`, 128 random bits): the SPA's page hands the
- * style nonce to React Aria, whose one injected `<style>` (touch-action of pressable elements) is
- * allowed by it and nothing else is (modules/web/static.ts).
+ * turns off every powerful feature the portal does not use.
+ *
+ * Two policies. The SPA's page (modules/web/static.ts) gets the document policy of
+ * {@link documentDirectives} with a fresh style nonce (`reply.documentPolicy()`, 128 random bits): the
+ * page hands it to React Aria, whose one injected `<style>` (touch-action of pressable elements) is
+ * allowed by it and nothing else is. Every other answer — JSON, assets, redirects — renders no
+ * document, so it gets OWASP's policy for APIs, `default-src 'none'; frame-ancestors 'none'` (the OIDC
+ * provider's few plain pages set their own, modules/oidc/provider.ts). Both header sets are built
+ * once at start (helmet's middleware, string directives only); an answer pays for its nonce and
+ * policy string only when it is the page (issue 23: building helmet per request, as @fastify/helmet
+ * does, was 15 % of token/verify's CPU).
  */
-import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import { randomBytes } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/config.ts';
 
 function origin(url: string): string {
@@ -72,36 +82,113 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/** Registers helmet with the portal's policy, and the Permissions-Policy. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const media = origin(config.mediaUrl);
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Gives this answer the SPA document's Content-Security-Policy ({@link documentDirectives}) with a
+     * fresh style nonce, and returns that nonce (32 hex characters) for the page's
+     * `<meta property="csp-nonce">`.
+     */
+    documentPolicy(): string;
+  }
+}
+
+/** Where the document policy built at start has each answer's style nonce (not a possible nonce: not hex). */
+const NONCE_PLACEHOLDER = 'style-nonce-of-the-answer';
+
+/**
+ * The SPA document's CSP directives (helmet's names): its own origin for scripts, styles, fonts and
+ * calls; images also from the media server and the linked providers' avatars; the captcha's origins
+ * where it is on; the partner SSO resend service; no plugins, no `<base>`, no framing, forms to itself.
+ * `styleNonce` is the answer's nonce source (`'nonce-…'`), added to style-src.
+ */
+export function documentDirectives(
+  config: AppConfig,
+  styleNonce: string,
+): NonNullable<Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>['directives']> {
   const captcha = captchaOrigins(config);
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...captcha],
+    styleSrc: ["'self'", styleNonce],
+    imgSrc: [...new Set(["'self'", 'data:', origin(config.mediaUrl), ...avatarOrigins(config)])],
+    fontSrc: ["'self'"],
+    connectSrc: [...new Set(["'self'", ...captcha, ...partnerSsoOrigins(config)])],
+    frameSrc: ["'self'", ...captcha],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/**
+ * The headers `middleware` (helmet's, built once) sets, read off a real `ServerResponse` that is never
+ * sent: with string directives only they are the same for every answer, so each answer can get them as
+ * one object through Fastify's reply (no per-answer `setHeader` calls on the raw response, which made
+ * Node validate each one again and leave its fast path for the head).
+ */
+function headersSetBy(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const request = new IncomingMessage(new Socket());
+  const probe = new ServerResponse(request);
+  middleware(request, probe, (error) => {
+    if (error !== undefined) throw error instanceof Error ? error : new Error('helmet refused its options');
+  });
+  return Object.fromEntries(Object.entries(probe.getHeaders()).map(([name, value]) => [name, String(value)]));
+}
+
+/**
+ * Registers the security headers of every answer (helmet's, with the policy for answers that are no
+ * document, and the Permissions-Policy; computed once, sent by one `onRequest` hook) and
+ * `reply.documentPolicy()` for the SPA's page.
+ * @throws Error at start when helmet refuses an option
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
+  const headers = {
+    ...headersSetBy(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+        },
+        referrerPolicy: { policy: 'no-referrer' },
+        // One frame policy: CSP frame-ancestors 'none' and, for older browsers, X-Frame-Options: DENY.
+        frameguard: { action: 'deny' },
+        hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
+    'permissions-policy': PERMISSIONS_POLICY,
+  } as const;
+  // The page's policy with a placeholder where each answer's nonce goes.
+  const documentPolicy = headersSetBy(
+    helmet.contentSecurityPolicy({
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...captcha],
-        styleSrc: ["'self'"],
-        imgSrc: [...new Set(["'self'", 'data:', media, ...avatarOrigins(config)])],
-        fontSrc: ["'self'"],
-        connectSrc: [...new Set(["'self'", ...captcha, ...partnerSsoOrigins(config)])],
-        frameSrc: ["'self'", ...captcha],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    // One frame policy: CSP frame-ancestors 'none' and, for older browsers, X-Frame-Options: DENY.
-    frameguard: { action: 'deny' },
-    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+      directives: documentDirectives(config, `'nonce-${NONCE_PLACEHOLDER}'`),
+    }),
+  )['content-security-policy'];
+  app.decorateReply('documentPolicy', function documentPolicyOf(this: FastifyReply): string {
+    const nonce = randomBytes(16).toString('hex');
+    void this.header('content-security-policy', documentPolicy.replace(NONCE_PLACEHOLDER, nonce));
+    return nonce;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
+}
+
+/**
+ * Takes the answer over from Fastify (`reply.hijack()`, for a handler that writes the raw response
+ * itself — the OpenID provider) and keeps the headers set so far on it (the security headers of
+ * {@link registerSecurityHeaders}), which Fastify sends only with answers it writes.
+ */
+export function hijackKeepingHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.hijack();
 }

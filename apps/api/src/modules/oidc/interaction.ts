@@ -27,6 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { portalPlayerOfIdentity } from '../session/index.ts';
 import { askForConsent, consentNeeded, grantRequestedScopes } from './consent.ts';
 import { interactionPath } from './provider.ts';
+import { hijackKeepingHeaders } from '../../plugins/security.ts';
 
 /** The SPA's log-in page that comes back to interaction `uid` (spec §2 /login, common query redirectUrl). */
 export function loginPageFor(ctx: Pick<AppContext, 'config'>, uid: string): string {
@@ -55,7 +56,7 @@ export async function handleInteraction(
     return;
   }
   const finish = async (result: InteractionResults) => {
-    reply.hijack();
+    hijackKeepingHeaders(reply);
     await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
   };
   const authTime = player.authTime ? Math.floor(Date.parse(player.authTime) / 1000) : undefined;

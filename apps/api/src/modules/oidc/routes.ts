@@ -29,6 +29,7 @@ import { handleInteraction } from './interaction.ts';
 import type { OidcEngine } from './engine.ts';
 import { refuseSecretGuessing } from './throttle.ts';
 import { OIDC_PATH } from './provider.ts';
+import { hijackKeepingHeaders } from '../../plugins/security.ts';
 
 /** Discovery's path under the issuer and on the API origin (OIDC Discovery §4.1). */
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
@@ -59,7 +60,7 @@ export async function oidcRoutes(app: FastifyInstance, ctx: AppContext, engine: 
     raw.headers['x-forwarded-for'] = request.ip;
     raw.originalUrl = `${OIDC_PATH}${path}${query}`;
     raw.url = `${path}${query}`;
-    reply.hijack();
+    hijackKeepingHeaders(reply);
     await callback(raw, reply.raw);
   };
 

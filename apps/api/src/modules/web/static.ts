@@ -1,8 +1,10 @@
 /**
  * Serves the built SPA (apps/web/dist) with history-mode fallback (DESIGN.md §1): a GET for a page
  * path answers index.html; unknown /api paths answer the §8 404 shape. The page carries
- * `<meta property="csp-nonce" nonce="…">` with the answer's style nonce (plugins/security.ts), where
- * React Aria reads it for the `<style>` it injects, so the strict style-src needs no 'unsafe-inline'.
+ * `<meta property="csp-nonce" nonce="…">` with the answer's style nonce and the document's
+ * Content-Security-Policy (`reply.documentPolicy()`, plugins/security.ts), where React Aria reads it for
+ * the `<style>` it injects, so the strict style-src needs no 'unsafe-inline'. index.html itself is
+ * never served as a file (it would lack both).
  *
  * Caching and compression (issue 19, docs/performance.md): hashed files under /assets are immutable
  * for a year; other public files (favicon, avatars, brand marks) may be cached for an hour; index.html
@@ -49,7 +51,9 @@ export async function webRoutes(
       maxAge: '1h',
       // The build writes a brotli and a gzip copy of every text asset (apps/web/build/precompress.ts).
       preCompressed: true,
-      ...(options.sourceMaps ? {} : { allowedPath: (pathName: string) => !pathName.endsWith('.map') }),
+      // index.html only as the page of the fallback below, with its nonce and policy.
+      allowedPath: (pathName: string) =>
+        pathName !== '/index.html' && (options.sourceMaps || !pathName.endsWith('.map')),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -66,7 +70,7 @@ export async function webRoutes(
     }
     // The not-found handler is no route, so the compression plugin's hook is not on it: compress here.
     const { body, encoding } = compressForClient(
-      withStyleNonce(page, reply.cspNonce.style),
+      withStyleNonce(page, reply.documentPolicy()),
       request.headers['accept-encoding'],
     );
     if (encoding) reply.header('content-encoding', encoding);
