@@ -1,10 +1,10 @@
 /**
- * Sealing under a key derived from a secret the store does not keep (lib/crypto.ts; the refresh-token
- * successors of DESIGN.md §5): only the same secret and purpose open a sealed value, and any change to
- * the sealed text is detected.
+ * lib/crypto.ts: constant-time comparison of secrets (safeEqual, secretMatcher), and sealing under a key
+ * derived from a secret the store does not keep (the refresh-token successors of DESIGN.md §5): only the
+ * same secret and purpose open a sealed value, and any change to the sealed text is detected.
  */
 import { describe, expect, it } from 'vitest';
-import { openWithSecret, randomToken, sealWithSecret } from './crypto.ts';
+import { openWithSecret, randomToken, safeEqual, sealWithSecret, secretMatcher, sha256 } from './crypto.ts';
 
 describe('sealWithSecret / openWithSecret', () => {
   const secret = randomToken();
@@ -31,5 +31,29 @@ describe('sealWithSecret / openWithSecret', () => {
     }
     expect(openWithSecret(secret, 'refresh successor', sealed.slice(0, 20))).toBeNull();
     expect(openWithSecret(secret, 'refresh successor', '')).toBeNull();
+  });
+});
+
+describe('safeEqual, secretMatcher and sha256', () => {
+  it('match equal strings only, whatever their length or position among the secrets', () => {
+    expect(safeEqual('key-1', 'key-1')).toBe(true);
+    expect(safeEqual('key-1', 'key-2')).toBe(false);
+    expect(safeEqual('key-1', 'key-10')).toBe(false);
+    const isKey = secretMatcher(['first-key', 'second-key', 'é-key']);
+    expect(['first-key', 'second-key', 'é-key'].map(isKey)).toEqual([true, true, true]);
+    expect(['', 'first-ke', 'first-key ', 'SECOND-KEY', 'e-key', 'third-key'].map(isKey)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(secretMatcher([])('anything')).toBe(false);
+  });
+
+  it('sha256 is the hex SHA-256 of the UTF-8 text (FIPS 180-4 test vector)', () => {
+    expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256('é')).toHaveLength(64);
   });
 });

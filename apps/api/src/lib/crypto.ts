@@ -6,7 +6,7 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
+  hash,
   hkdfSync,
   randomBytes,
   randomUUID,
@@ -20,14 +20,33 @@ export function randomToken(bytes = 32): string {
 
 /** SHA-256 of `value`, hex. What the store keeps instead of a handle or link token. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
-/** Constant-time string equality (for api keys and bearers). */
+/** Constant-time string equality (for api keys and bearers): equal SHA-256 digests and lengths. */
 export function safeEqual(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right) && a.length === b.length;
+  return timingSafeEqual(hash('sha256', a, 'buffer'), hash('sha256', b, 'buffer')) && a.length === b.length;
+}
+
+/**
+ * A constant-time check of a presented value against fixed `secrets` (the configured api keys, the
+ * anonymous bearer): the secrets' SHA-256 digests are computed once, so each check hashes only the
+ * presented value. Every secret is compared, whichever matches, so the time tells nothing of which.
+ * @returns a function answering true when `candidate` equals one of `secrets`
+ */
+export function secretMatcher(secrets: readonly string[]): (candidate: string) => boolean {
+  const known = secrets.map((secret) => ({
+    digest: hash('sha256', secret, 'buffer'),
+    length: secret.length,
+  }));
+  return (candidate) => {
+    const digest = hash('sha256', candidate, 'buffer');
+    let found = false;
+    for (const secret of known) {
+      if (timingSafeEqual(secret.digest, digest) && secret.length === candidate.length) found = true;
+    }
+    return found;
+  };
 }
 
 /** The AES-256-GCM key of {@link sealWithSecret}: HKDF-SHA256 of `secret` for `purpose` (RFC 5869). */

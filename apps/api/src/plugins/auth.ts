@@ -11,7 +11,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { safeEqual } from '../lib/crypto.ts';
+import { secretMatcher } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { authenticatePortalToken, type AuthInfo } from '../modules/session/index.ts';
 
@@ -35,9 +35,10 @@ function bearerOf(request: FastifyRequest): string | null {
 
 /** onRequest hook: refuses a missing or unknown `x-api-key` with 401 ERROR_API_KEY_INVALID. */
 export function apiKeyHook(ctx: AppContext) {
+  const isApiKey = secretMatcher(ctx.config.apiKeys);
   return async (request: FastifyRequest) => {
     const key = request.headers['x-api-key'];
-    if (typeof key !== 'string' || !ctx.config.apiKeys.some((k) => safeEqual(k, key))) {
+    if (typeof key !== 'string' || !isApiKey(key)) {
       throw unauthorized('ERROR_API_KEY_INVALID');
     }
   };
@@ -48,10 +49,11 @@ export function apiKeyHook(ctx: AppContext) {
  * @throws 401 ERROR_UNAUTHORIZED without a bearer; 401 ERROR_TOKEN_INVALID for any other token
  */
 export function anonymousAuth(ctx: AppContext) {
+  const isAnonymousBearer = secretMatcher([ctx.config.anonymousBearer]);
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const bearer = bearerOf(request);
     if (bearer === null) throw unauthorized();
-    if (safeEqual(bearer, ctx.config.anonymousBearer)) return;
+    if (isAnonymousBearer(bearer)) return;
     const auth = await authenticatePortalToken(ctx, bearer);
     if (!auth) throw unauthorized('ERROR_TOKEN_INVALID');
     request.auth = auth;
