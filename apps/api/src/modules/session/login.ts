@@ -124,16 +124,18 @@ async function checkPasswordAndOpen(
   const origin = { ip: request.ip, userAgent: request.userAgent };
   const deviceToken = request.deviceTokenFor(user.id_user);
   const knownDevice = deviceToken ? await verifyDeviceToken(ctx, deviceToken, user.id_user) : null;
-  const created = await ctx.db.transaction().execute(async (trx) => {
+  // The outbox is woken only when an alert was queued: most log-ins queue no mail.
+  const { created, alerted } = await ctx.db.transaction().execute(async (trx) => {
     const firstLogIn = !(await hasEverHadSession(trx, user.id));
     const identity = await createSession({ ...ctx, db: trx }, user, origin, {
       fullyAuthenticated: step !== 'remembered-device',
     });
-    if (!knownDevice && !firstLogIn)
+    const newDevice = !knownDevice && !firstLogIn;
+    if (newDevice)
       await queueSecurityAlert(ctx, trx, user, 'new-device', { ...origin, locale: request.locale });
-    return identity;
+    return { created: identity, alerted: newDevice };
   });
-  ctx.outbox.wake();
+  if (alerted) ctx.outbox.wake();
   return { created, idUser: user.id_user };
 }
 

@@ -34,13 +34,14 @@ export async function logInWithPasskey(
   const origin = { ip: request.ip, userAgent: request.userAgent };
   const deviceToken = request.deviceTokenFor(user.id_user);
   const knownDevice = deviceToken ? await verifyDeviceToken(ctx, deviceToken, user.id_user) : null;
-  const created = await ctx.db.transaction().execute(async (trx) => {
+  const { created, alerted } = await ctx.db.transaction().execute(async (trx) => {
     const firstLogIn = !(await hasEverHadSession(trx, user.id));
     const identity = await createSession({ ...ctx, db: trx }, user, origin);
-    if (!knownDevice && !firstLogIn)
+    const newDevice = !knownDevice && !firstLogIn;
+    if (newDevice)
       await queueSecurityAlert(ctx, trx, user, 'new-device', { ...origin, locale: request.locale });
-    return identity;
+    return { created: identity, alerted: newDevice };
   });
-  ctx.outbox.wake();
+  if (alerted) ctx.outbox.wake();
   return { created, idUser: user.id_user };
 }

@@ -74,6 +74,6 @@ export async function completeSecondFactor(
     if (!knownDevice) await queueSecurityAlert(ctx, trx, user, 'new-device', alerted);
     return identity;
   });
-  ctx.outbox.wake();
+  if (body.RecoveryCode || !knownDevice) ctx.outbox.wake();
   return { created, idUser: user.id_user };
 }
