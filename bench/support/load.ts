@@ -13,6 +13,8 @@ export interface LoadResult {
   /** Latency percentiles, ms (autocannon's histogram; 1 ms resolution for fast routes). */
   p50: number;
   p99: number;
+  /** Mean latency, ms (fractional: finer than the percentiles for sub-millisecond routes). */
+  mean: number;
   /** Answers with another status, socket errors and timeouts. */
   failures: number;
   /** All answers counted. */
@@ -83,6 +85,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     rps: (total - unexpected) / options.seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.average,
     failures,
     total,
   };
