@@ -11,11 +11,18 @@ import path from 'node:path';
 /** bench/results.md */
 export const RESULTS_FILE = path.join(import.meta.dirname, 'results.md');
 
-/** The checked-out commit (short hash, `+dirty` when the tree has changes), or `unknown`. */
+/**
+ * The checked-out commit (short hash, `+dirty` when the tree has changes other than bench/results.md,
+ * which every scenario of a run appends to), or `unknown`.
+ */
 export function currentCommit(): string {
   try {
     const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--', '.', ':(exclude)bench/results.md'], {
+        encoding: 'utf8',
+        cwd: path.join(import.meta.dirname, '..'),
+      }).trim() !== '';
     return dirty ? `${hash}+dirty` : hash;
   } catch {
     return 'unknown';

@@ -1,6 +1,6 @@
 /**
- * The production entry as an operator runs it (`npm run start:prod` = `node apps/api/src/server.ts
- * --production`; docs/operations.md "Production"): unsafe settings stop it before it listens, with one
+ * The production entry as an operator runs it (`npm run start:prod` = `node <API_NODE_FLAGS>
+ * apps/api/src/server.ts --production`; docs/operations.md "Production"): unsafe settings stop it before it listens, with one
  * message naming each; a safe configuration serves the API and nothing of the sandbox.
  */
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore } from '../db/database.ts';
 import { seedDemoData, seedReferenceData } from '../db/seed.ts';
+import { API_NODE_FLAGS } from '../node-flags.ts';
 import { freePort, spawnNode, waitForHealth } from '../test/node-process.ts';
 import { SAFE_PRODUCTION_ENV } from '../test/production-env.ts';
 
@@ -47,7 +48,10 @@ describe('the production entry', () => {
         scripts: Record<string, string>;
       }
     ).scripts;
-    expect(scripts['start:prod']).toBe('node apps/api/src/server.ts --production');
+    // The V8 flags every API node runs with (node-flags.ts), which package.json cannot import.
+    expect(scripts['start:prod']).toBe(
+      `node ${API_NODE_FLAGS.join(' ')} apps/api/src/server.ts --production`,
+    );
   });
 
   it.each([
