@@ -74,6 +74,7 @@ import { registerRoutes } from './modules/register/routes.ts';
 import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { secondFactorRoutes } from './modules/second-factors/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { surveyRoutes } from './modules/survey/routes.ts';
 import { webRoutes } from './modules/web/static.ts';
 
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await connectedSitesRoutes(api, ctx);
       await dataExportRoutes(api, ctx);
       await auditRoutes(api, ctx);
+      await staffRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

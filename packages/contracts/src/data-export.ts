@@ -139,6 +139,12 @@ export const ExportedSecondFactorsSchema = z.object({
   recoveryCodesLeft: z.number(),
 });
 
+/**
+ * `staff_roles`: the player's role in the operator console, when they are staff (issue 24) — the role
+ * and since when; not who granted it (another staff member's data).
+ */
+export const ExportedStaffRoleSchema = z.object({ role: z.string(), grantedAt: time });
+
 /** The whole document (the answer of POST account/export). */
 export const PlayerDataExportSchema = z.object({
   /** {@link DATA_EXPORT_FORMAT}. */
@@ -159,6 +165,7 @@ export const PlayerDataExportSchema = z.object({
   emails: z.array(ExportedMailSchema),
   accessKey: ExportedAccessKeySchema.nullable(),
   secondFactors: ExportedSecondFactorsSchema,
+  staffRole: ExportedStaffRoleSchema.nullable(),
 });
 export type PlayerDataExport = z.infer<typeof PlayerDataExportSchema>;
 

@@ -20,16 +20,30 @@ import type { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import type * as EndpointTable from './endpoint-table/index.ts';
 
-/** HTTP methods of the table. */
-export type EndpointMethod = 'GET' | 'POST' | 'DELETE';
+/** HTTP methods of the table (PUT: the operator console's idempotent writes, admin.ts). */
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call (DESIGN.md §4, docs/partner-api.md): `anonymous` — the api key plus the anonymous bearer
  * or a player's; `user` — the api key plus a player's bearer; `client-or-anonymous` — a partner server's
  * HTTP Basic client credentials, or the api key plus a bearer (token refresh and verify); `client` — a
- * partner server's HTTP Basic client credentials only, no api key.
+ * partner server's HTTP Basic client credentials only, no api key; `staff` — the api key plus the
+ * bearer of a player with a staff role, a second factor and a recent full authentication (the operator
+ * console, admin.ts; refused with 403 {@link STAFF_GUARD_CODES}).
  */
-export type EndpointAuth = 'anonymous' | 'user' | 'client-or-anonymous' | 'client';
+export type EndpointAuth = 'anonymous' | 'user' | 'client-or-anonymous' | 'client' | 'staff';
+
+/**
+ * The 403 codes of every `staff` call (issue 24; docs/security.md "Staff and the admin API"): the
+ * caller has no staff role, has no second factor in use, or their session's last full authentication
+ * (password and second factor, or a passkey) is missing or older than STAFF_SESSION_MAX_AGE_SECONDS.
+ * A call above the lowest role adds ERROR_STAFF_ROLE_INSUFFICIENT itself.
+ */
+export const STAFF_GUARD_CODES: readonly ErrorCode[] = [
+  'ERROR_STAFF_ROLE_REQUIRED',
+  'ERROR_STAFF_SECOND_FACTOR_REQUIRED',
+  'ERROR_REAUTHENTICATION_REQUIRED',
+];
 
 /** The error statuses a call may answer (DESIGN.md §4), each with the §8 error body. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 503;
@@ -92,6 +106,7 @@ function completeErrors(definition: EndpointDefinition): EndpointErrors {
     add(401, 'ERROR_API_KEY_INVALID', 'ERROR_UNAUTHORIZED', 'ERROR_TOKEN_INVALID');
   else add(401, 'ERROR_UNAUTHORIZED');
   if (definition.auth === 'user' && definition.path.includes('{id}')) add(403, 'ERROR_FORBIDDEN');
+  if (definition.auth === 'staff') add(403, ...STAFF_GUARD_CODES);
   if (definition.rateLimited) add(429, 'ERROR_RATE_LIMITED');
   add(503, 'ERROR_SERVICE_UNAVAILABLE');
   return errors;

@@ -159,6 +159,14 @@ export const ERROR_MESSAGES_EN = {
   ERROR_PASSKEY_INVALID: 'This passkey could not be verified. Please try again.',
   ERROR_PASSKEY_NAME_EMPTY: 'Please give your passkey a name.',
   ERROR_PASSKEY_LIMIT: 'You have reached the maximum number of passkeys. Remove one to add another.',
+  // the operator console (issue 24; docs/security.md "Staff and the admin API"): the staff guard's 403s
+  // and the console's own rules
+  ERROR_STAFF_ROLE_REQUIRED: 'This is for staff only.',
+  ERROR_STAFF_ROLE_INSUFFICIENT: 'Your staff role does not allow this.',
+  ERROR_STAFF_SECOND_FACTOR_REQUIRED:
+    'Staff must set up a second factor (an authenticator app or a passkey) to use the console.',
+  ERROR_STAFF_OWN_ADMIN_ROLE: 'You cannot remove your own admin role. Another admin must do it.',
+  ERROR_CURSOR_INVALID: 'This page does not exist. Please start again.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',

@@ -24,6 +24,7 @@ export * from './second-factors.ts';
 export * from './passkeys.ts';
 export * from './data-export.ts';
 export * from './account-security.ts';
+export * from './admin.ts';
 export * from './secure-account.ts';
 export * from './consent.ts';
 export * from './survey.ts';

@@ -180,6 +180,7 @@ const EnvSchema = z.object({
     .max(600_000)
     .default(LIMITS.registerMinimumTimeOnPageMs),
   REAUTHENTICATION_MAX_AGE_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  STAFF_SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(604_800).default(43_200),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   TOKEN_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   TOKEN_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -348,6 +349,12 @@ export interface AppConfig {
    * factors), seconds (DESIGN.md §5; modules/session/reauthentication.ts).
    */
   reauthenticationMaxAgeSeconds: number;
+  /**
+   * How long a session's last full authentication (password and second factor, or a passkey) lets a
+   * staff member use the operator console, seconds (issue 24; STAFF_SESSION_MAX_AGE_SECONDS, default
+   * 43 200 = 12 h; modules/staff/guard.ts).
+   */
+  staffSessionMaxAgeSeconds: number;
   /**
    * Passkeys' relying party (WebAuthn §5.1.4; modules/second-factors/webauthn.ts): its RP ID (a domain:
    * WEBAUTHN_RP_ID, default PUBLIC_URL's host) and the origins of the portal pages that may create and
@@ -611,6 +618,7 @@ function readConfig(
     tokenCache: { maxEntries: e.TOKEN_CACHE_MAX_ENTRIES, maxAgeSeconds: e.TOKEN_CACHE_MAX_AGE_SECONDS },
     registerMinimumTimeOnPageMs: e.REGISTER_MINIMUM_TIME_ON_PAGE_MS,
     reauthenticationMaxAgeSeconds: e.REAUTHENTICATION_MAX_AGE_SECONDS,
+    staffSessionMaxAgeSeconds: e.STAFF_SESSION_MAX_AGE_SECONDS,
     webauthn,
     loginThrottle: {
       freeFailures: e.LOGIN_FREE_FAILURES,

@@ -365,6 +365,34 @@ export interface WebauthnChallengesTable {
   used_at: string | null;
 }
 
+/**
+ * Migration 0025: a staff member's role (issue 24, the operator console): one per player; who granted
+ * it — `operator command` or the granting staff member's Id_User (`[deleted]` once erased) — and when.
+ */
+export interface StaffRolesTable {
+  user_id: number;
+  /** `admin` | `support` | `viewer` (contracts `STAFF_ROLES`; checked by the store). */
+  role: string;
+  granted_by: string;
+  granted_at: string;
+}
+
+/**
+ * Migration 0025: one event of the staff audit trail (issue 24; modules/audit/staff-audit.ts): who did
+ * it (`actor_kind` `staff` | `operator`; the staff member, null once erased), the player it concerns
+ * (null once erased), what changed (JSON `detail`, never an id or a secret), the request's address.
+ */
+export interface StaffAuditEventsTable {
+  id: Generated<number>;
+  type: string;
+  actor_kind: string;
+  actor_user_id: number | null;
+  target_user_id: number | null;
+  detail: string;
+  ip: string | null;
+  created_at: string;
+}
+
 export interface LinkStatesTable {
   state_hash: string;
   user_id: number;
@@ -515,6 +543,8 @@ export interface Database {
   second_factor_tickets: SecondFactorTicketsTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  staff_roles: StaffRolesTable;
+  staff_audit_events: StaffAuditEventsTable;
   survey_responses: SurveyResponsesTable;
   user_badges: UserBadgesTable;
   mail_outbox: MailOutboxTable;

@@ -103,7 +103,7 @@ export function endpointRoute<E extends Endpoint>(
 const STATUS_TEXT: Record<ErrorStatus, string> = {
   400: 'Rejected',
   401: 'No, or a bad, api key, bearer or client authentication',
-  403: "Another player's data",
+  403: "Another player's data, or not allowed (the operator console's staff guard)",
   404: 'Unknown',
   429: 'Rate limited (Retry-After)',
   503: 'A dependency is down (Retry-After)',

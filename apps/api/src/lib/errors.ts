@@ -42,9 +42,12 @@ export function unauthorized(code: ErrorCode = 'ERROR_UNAUTHORIZED'): AppError {
   return new AppError(401, [{ Property: '', ErrorMessage: code }]);
 }
 
-/** 403: another player's data. */
-export function forbidden(): AppError {
-  return new AppError(403, [{ Property: '', ErrorMessage: 'ERROR_FORBIDDEN' }]);
+/**
+ * 403: another player's data (ERROR_FORBIDDEN), or another refusal of an authenticated caller with its
+ * own code (the operator console's staff guard, modules/staff/guard.ts).
+ */
+export function forbidden(code: ErrorCode = 'ERROR_FORBIDDEN'): AppError {
+  return new AppError(403, [{ Property: '', ErrorMessage: code }]);
 }
 
 /** 404: unknown resource. */

@@ -86,3 +86,8 @@ export * from './post-account-passkeys-remove.ts';
 export * from './post-log-passkey-options.ts';
 export * from './post-log-passkey.ts';
 export * from './post-account-reauthentication-second-factor.ts';
+export * from './get-admin-me.ts';
+export * from './get-admin-staff.ts';
+export * from './put-admin-staff.ts';
+export * from './delete-admin-staff.ts';
+export * from './get-admin-audit.ts';

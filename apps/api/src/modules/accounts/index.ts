@@ -34,6 +34,7 @@ export {
   findUserByUsername,
   forgetKnownDevices,
   findUsersByIdUser,
+  findUsersById,
   getUserById,
   insertUser,
   markCookiePopupSeen,

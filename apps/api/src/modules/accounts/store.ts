@@ -30,6 +30,12 @@ export function findUserByIdUser(db: Kysely<Database>, idUser: string): Promise<
   return db.selectFrom('users').selectAll().where('id_user', '=', idUser).executeTakeFirst();
 }
 
+/** The players whose internal ids are among `userIds` (unknown ids are left out; any order). */
+export function findUsersById(db: Kysely<Database>, userIds: readonly number[]): Promise<UserRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
+}
+
 /** The players whose public ids are among `idUsers` (unknown ids are left out; any order). */
 export function findUsersByIdUser(db: Kysely<Database>, idUsers: readonly string[]): Promise<UserRow[]> {
   if (idUsers.length === 0) return Promise.resolve([]);

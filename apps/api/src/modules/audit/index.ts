@@ -1,6 +1,18 @@
 /**
- * The audit module's public surface (DESIGN.md §5 audit trail): {@link audit} records an event;
- * {@link playerDataEraser} is its part of account deletion (issue 20 §4).
+ * The audit module's public surface (DESIGN.md §5 audit trail): {@link audit} records a player's event;
+ * {@link auditStaffAction} records a staff action in the staff audit trail and {@link staffAuditPage}
+ * reads it (issue 24, staff-audit.ts); {@link playerDataEraser} is its part of account deletion (issue
+ * 20 §4).
  */
 export { audit, playerDataEraser, DELETED_PLAYER_MARK } from './service.ts';
+export {
+  auditStaffAction,
+  changesOf,
+  staffAuditPage,
+  type StaffAction,
+  type StaffActorRef,
+  type StaffAuditFilter,
+  type StaffAuditRow,
+  type StaffFieldChange,
+} from './staff-audit.ts';
 export { playerDataExporter } from './exporter.ts';

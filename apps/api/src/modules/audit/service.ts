@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import type { PlayerDataEraser } from '../../db/player-data.ts';
 import { isoNow } from '../../lib/time.ts';
 import { deleteAuditEventsOfPlayer, insertAuditEvent, replaceInAuditDetails } from './store.ts';
+import { forgetPlayerInStaffAudit } from './staff-audit-store.ts';
 
 /** What replaces a deleted player's public id in other events' detail. */
 export const DELETED_PLAYER_MARK = '[deleted]';
@@ -28,13 +29,15 @@ export async function audit(
 
 /**
  * The audit part of account deletion (issue 20 §4): deletes the player's own events and replaces their
- * public id by {@link DELETED_PLAYER_MARK} in the detail of every other event.
+ * public id by {@link DELETED_PLAYER_MARK} in the detail of every other event; in the staff audit trail
+ * (issue 24, staff-audit.ts) the events they did or that concern them stay, naming no one in their place.
  */
 export const playerDataEraser: PlayerDataEraser = {
   module: 'audit',
-  tables: ['audit_events'],
+  tables: ['audit_events', 'staff_audit_events'],
   async deletePlayerData(trx, player) {
     await deleteAuditEventsOfPlayer(trx, player.id);
     await replaceInAuditDetails(trx, player.idUser, DELETED_PLAYER_MARK);
+    await forgetPlayerInStaffAudit(trx, player.id);
   },
 };

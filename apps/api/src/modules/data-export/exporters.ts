@@ -18,6 +18,7 @@ import { playerDataExporter as oidc } from '../oidc/index.ts';
 import { playerDataExporter as mail } from '../outbound-mail/index.ts';
 import { playerDataExporter as accessKey } from '../access-key/index.ts';
 import { playerDataExporter as secondFactors } from '../second-factors/index.ts';
+import { playerDataExporter as staff } from '../staff/index.ts';
 
 /** Every exporter, in the order of the document's sections. */
 export const PLAYER_DATA_EXPORTERS: readonly PlayerDataExporter[] = [
@@ -33,12 +34,14 @@ export const PLAYER_DATA_EXPORTERS: readonly PlayerDataExporter[] = [
   mail,
   accessKey,
   secondFactors,
+  staff,
 ];
 
 /**
- * Tables holding rows about the player that the export leaves out, each with why: they hold only
+ * Tables holding rows about the player that the export leaves out, each with why: most hold only
  * credentials (hashes, sealed values, PKCE verifiers) of short-lived single-use steps, which GDPR's
- * access right does not call for and which must never leave the store.
+ * access right does not call for and which must never leave the store; the staff audit trail is the
+ * console's record of what staff did (issue 24).
  */
 export const TABLES_NOT_EXPORTED: Readonly<Partial<Record<keyof Database, string>>> = {
   refresh_tokens:
@@ -48,4 +51,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Partial<Record<keyof Database, string
   second_factor_tickets: "a log-in's pending second step: a ticket's hash, expiring within 5 minutes",
   webauthn_challenges: 'passkey challenges handed out: their hashes, expiring within 5 minutes',
   link_states: 'a provider link in progress: state hash, PKCE verifier and nonce, expiring within minutes',
+  staff_audit_events:
+    "the operator console's trail of staff actions (issue 24): what staff did, kept for accountability, " +
+    "not the player's own activity (their role is exported by the staff module)",
 };

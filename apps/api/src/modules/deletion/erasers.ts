@@ -17,6 +17,7 @@ import { playerDataEraser as oidc } from '../oidc/index.ts';
 import { playerDataEraser as survey } from '../survey/index.ts';
 import { playerDataEraser as accessKey } from '../access-key/index.ts';
 import { playerDataEraser as secondFactors } from '../second-factors/index.ts';
+import { playerDataEraser as staff } from '../staff/index.ts';
 import { playerDataEraser as accounts } from '../accounts/index.ts';
 
 /** The module whose eraser deletes the player's row, and so runs after every other. */
@@ -36,6 +37,7 @@ export const PLAYER_DATA_ERASERS: readonly PlayerDataEraser[] = orderedForDeleti
   survey,
   accessKey,
   secondFactors,
+  staff,
   accounts,
 ]);
 

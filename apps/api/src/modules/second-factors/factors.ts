@@ -16,7 +16,10 @@ import { countRecoveryCodesLeft, findTotp } from './store.ts';
  * `passkey`, then `recovery_code` (only beside another one, and while codes are left). Empty: the
  * player has no second factor (or its flag is off).
  */
-export async function secondFactorMethods(ctx: AppContext, userId: number): Promise<SecondFactorMethod[]> {
+export async function secondFactorMethods(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  userId: number,
+): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = [];
   const { authenticatorApp, passkeys } = ctx.config.features;
   if (authenticatorApp && (await findTotp(ctx.db, userId))?.confirmed_at) methods.push('totp');
@@ -26,7 +29,10 @@ export async function secondFactorMethods(ctx: AppContext, userId: number): Prom
 }
 
 /** Has player `userId` a second factor in use (see {@link secondFactorMethods})? */
-export async function hasSecondFactor(ctx: AppContext, userId: number): Promise<boolean> {
+export async function hasSecondFactor(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  userId: number,
+): Promise<boolean> {
   return (await secondFactorMethods(ctx, userId)).length > 0;
 }
 

@@ -150,6 +150,14 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_PASSKEY_NAME_EMPTY: "Veuillez donner un nom à votre clé d'accès.",
   ERROR_PASSKEY_LIMIT:
     "Vous avez atteint le nombre maximal de clés d'accès. Supprimez-en une pour en ajouter une autre.",
+  // the operator console (issue 24)
+  ERROR_STAFF_ROLE_REQUIRED: 'Ceci est réservé au personnel.',
+  ERROR_STAFF_ROLE_INSUFFICIENT: 'Votre rôle ne vous permet pas de faire cela.',
+  ERROR_STAFF_SECOND_FACTOR_REQUIRED:
+    "Le personnel doit configurer un second facteur (une application d'authentification ou une clé d'accès) pour utiliser la console.",
+  ERROR_STAFF_OWN_ADMIN_ROLE:
+    "Vous ne pouvez pas retirer votre propre rôle d'administrateur. Un autre administrateur doit le faire.",
+  ERROR_CURSOR_INVALID: "Cette page n'existe pas. Veuillez recommencer.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
   ERROR_SERVICE_UNAVAILABLE: 'Le service est indisponible pour le moment. Veuillez réessayer plus tard.',

@@ -1,0 +1,96 @@
+/**
+ * The staff audit trail (issue 24: "every staff action writes an audit event with the staff member, the
+ * target and the change, visible in the console"; docs/operations.md "Staff and the operator
+ * console"). Kept in `staff_audit_events`, apart from the players' own `audit_events`: an event names
+ * two players (the staff member and the one concerned), is read by staff in GET admin/audit, and never
+ * shows in a player's Recent activity or export. Erasing a player cuts them out of it
+ * (store: forgetPlayerInStaffAudit) and keeps the event. The detail holds what changed — never an id
+ * (the players are columns, so erasure reaches them) nor a secret.
+ */
+import type { Kysely } from 'kysely';
+import type { StaffAuditType } from '@guildgate/contracts';
+import type { Database } from '../../db/schema.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursors.ts';
+import { isoNow } from '../../lib/time.ts';
+import {
+  findStaffAuditEvents,
+  insertStaffAuditEvent,
+  type StaffAuditFilter,
+  type StaffAuditRow,
+} from './staff-audit-store.ts';
+
+export type { StaffAuditFilter, StaffAuditRow } from './staff-audit-store.ts';
+
+/** Who acted: a staff member (internal users.id) through the console, or the operator command. */
+export type StaffActorRef = { kind: 'staff'; userId: number } | { kind: 'operator' };
+
+/** One field a staff action changed (`role`: from → to; null for none). */
+export interface StaffFieldChange {
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** A staff action to record. */
+export interface StaffAction {
+  type: StaffAuditType;
+  actor: StaffActorRef;
+  /** The player concerned (internal users.id). */
+  targetUserId: number;
+  changes: readonly StaffFieldChange[];
+  /** The request's address; null for the operator command. */
+  ip: string | null;
+}
+
+/** Records `action` through `db` (pass the transaction of the change it describes). */
+export async function auditStaffAction(db: Kysely<Database>, action: StaffAction): Promise<void> {
+  await insertStaffAuditEvent(db, {
+    type: action.type,
+    actorKind: action.actor.kind,
+    actorUserId: action.actor.kind === 'staff' ? action.actor.userId : null,
+    targetUserId: action.targetUserId,
+    detail: JSON.stringify({ changes: action.changes }),
+    ip: action.ip,
+    createdAt: isoNow(),
+  });
+}
+
+/** The changes recorded in an event's detail (an unreadable or foreign detail: none). */
+export function changesOf(row: Pick<StaffAuditRow, 'detail'>): StaffFieldChange[] {
+  try {
+    const parsed = JSON.parse(row.detail) as { changes?: unknown };
+    if (!Array.isArray(parsed.changes)) return [];
+    return parsed.changes.flatMap((change: unknown) => {
+      const { field, from, to } = (change ?? {}) as Record<string, unknown>;
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      return typeof field === 'string' ? [{ field, from: text(from), to: text(to) }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A page of the staff audit trail matching `filter`, newest first.
+ * @param query `limit` (the caller bounds it) and the previous page's `cursor`
+ * @returns the rows and the next page's cursor (null on the last page)
+ * @throws 400 ERROR_CURSOR_INVALID on `cursor` when it is not one this call gave
+ */
+export async function staffAuditPage(
+  db: Kysely<Database>,
+  filter: StaffAuditFilter,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ rows: StaffAuditRow[]; nextCursor: string | null }> {
+  const rows = await findStaffAuditEvents(db, {
+    ...filter,
+    ...(query.cursor === undefined ? {} : { after: decodeCursor(query.cursor) }),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}
