@@ -5,16 +5,14 @@
  * writes nothing, an unknown client exits 1. The registry itself runs on PostgreSQL too in
  * modules/oauth-clients/client-registry.test.ts.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../test/node-process.ts';
 
-const run = promisify(execFile);
 const cli = path.resolve(import.meta.dirname, 'clients-cli.ts');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -38,15 +36,7 @@ describe('the clients command', () => {
   });
 
   /** Runs the command; its output and exit code (0 when it succeeded). */
-  async function clients(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const clients = (...args: string[]) => runCommand(cli, args, env);
 
   /** The stored rows of `sql` (read-only). */
   function rows<T>(sql: string, ...params: unknown[]): T[] {

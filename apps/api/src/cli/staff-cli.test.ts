@@ -7,14 +7,12 @@
  * usage exits 2 and writes nothing. The roles' service itself runs on PostgreSQL too in
  * modules/staff/staff.test.ts.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { createPlayer, type Player } from '../test/helpers.ts';
+import { runCommand } from '../test/node-process.ts';
 
-const run = promisify(execFile);
 const cli = path.resolve(import.meta.dirname, 'staff-cli.ts');
 
 describe('the staff command', () => {
@@ -32,15 +30,7 @@ describe('the staff command', () => {
   });
 
   /** Runs the command; its output and exit code (0 when it succeeded). */
-  async function staff(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const staff = (...args: string[]) => runCommand(cli, args, env);
 
   /** The player's role row and the staff audit events about them, oldest first. */
   async function stored() {

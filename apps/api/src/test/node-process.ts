@@ -1,11 +1,15 @@
 /**
  * API nodes as real child processes, for the start-up, shutdown and production-mode tests: spawns
  * `node apps/api/src/server.ts` (or another script, such as `npm start`'s scripts/start.ts) with an
- * environment, collects its output, waits for it to answer `/api/health` or to exit.
+ * environment, collects its output, waits for it to answer `/api/health` or to exit; and the operator
+ * commands of src/cli/ run to their end ({@link runCommand}).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const runFile = promisify(execFile);
 
 const SERVER = path.resolve(import.meta.dirname, '../server.ts');
 
@@ -86,4 +90,29 @@ export async function waitForHealth(node: NodeProcess, baseUrl: string, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the node did not answer within ${timeoutMs} ms:\n${node.output()}`);
+}
+
+/** What {@link runCommand} gives back: the exit code (0 on success) and the outputs. */
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `node <script> ...args` (an operator command of src/cli/) with `env` to its end, as the operator
+ * would; never throws for a non-zero exit, which it returns as `code`.
+ */
+export async function runCommand(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<CommandResult> {
+  try {
+    const { stdout, stderr } = await runFile(process.execPath, [script, ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as CommandResult;
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
