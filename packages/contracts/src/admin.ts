@@ -27,15 +27,22 @@ export function roleAtLeast(role: StaffRole, minimum: StaffRole): boolean {
 /**
  * What the console lets staff do, each with the lowest role that may (issue 24): the API checks the
  * permission of each admin call, GET admin/me lists the caller's so the SPA hides what they may not do.
- * - `players.read`: find and look at players (later slices);
+ * - `players.read`: find and look at players (GET admin/players, GET admin/players/{idUser});
  * - `audit.read`: read the staff audit trail (GET admin/audit);
- * - `players.support`: the support actions on a player (later slices);
+ * - `reports.read`: the dashboard and the reports (counts per day, deletion reasons, survey export);
+ * - `platform.read`: read the platform settings (partner clients, redirect allow-list, access keys,
+ *   banned addresses, newsletter lists, cookie categories);
+ * - `players.support`: the support actions on a player (POST admin/players/{idUser}/…);
+ * - `platform.manage`: change the platform settings;
  * - `staff.manage`: list staff, grant, change and revoke roles (GET/PUT/DELETE admin/staff…).
  */
 export const STAFF_PERMISSIONS = {
   'players.read': 'viewer',
   'audit.read': 'viewer',
+  'reports.read': 'viewer',
+  'platform.read': 'viewer',
   'players.support': 'support',
+  'platform.manage': 'admin',
   'staff.manage': 'admin',
 } as const satisfies Record<string, StaffRole>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
@@ -54,11 +61,59 @@ export function permissionsOf(role: StaffRole): StaffPermission[] {
 }
 
 /**
- * The staff audit trail's event types so far (issue 24 slice 1): a role granted to a player who had
- * none, changed, or revoked. Later slices add the support actions' types, all named `staff.…`.
+ * The staff audit trail's event types (issue 24), all named `staff.…`: roles granted, changed and
+ * revoked; the support actions on a player; and the platform settings' changes (`staff.client_…`,
+ * `staff.redirect_pattern_…`, `staff.access_keys_…`, `staff.ip_ban_…`, `staff.newsletter_list_…`,
+ * `staff.cookie_category_…`). Each event names the staff member, the player or setting and the change.
  */
-export const STAFF_AUDIT_TYPES = ['staff.role_granted', 'staff.role_changed', 'staff.role_revoked'] as const;
+export const STAFF_AUDIT_TYPES = [
+  'staff.role_granted',
+  'staff.role_changed',
+  'staff.role_revoked',
+  'staff.player_confirmation_resent',
+  'staff.player_email_confirmed',
+  'staff.player_recovery_sent',
+  'staff.player_signed_out',
+  'staff.player_lock_lifted',
+  'staff.player_second_factors_reset',
+  'staff.player_banned',
+  'staff.player_unbanned',
+  'staff.player_deleted',
+  'staff.client_created',
+  'staff.client_updated',
+  'staff.client_secret_rotated',
+  'staff.client_removed',
+  'staff.redirect_pattern_added',
+  'staff.redirect_pattern_removed',
+  'staff.access_keys_generated',
+  'staff.access_keys_revoked',
+  'staff.access_keys_exported',
+  'staff.ip_ban_added',
+  'staff.ip_ban_removed',
+  'staff.newsletter_list_saved',
+  'staff.newsletter_list_removed',
+  'staff.cookie_category_saved',
+  'staff.cookie_category_removed',
+  'staff.survey_exported',
+] as const;
 export type StaffAuditType = (typeof STAFF_AUDIT_TYPES)[number];
+
+/** The longest reason staff may give for an action (characters). */
+export const STAFF_REASON_MAX_LENGTH = 500;
+
+/**
+ * The body of a support action on a player (POST admin/players/{idUser}/…): the reason, written to the
+ * audit event. Optional for most actions; the ones that override what the player proved or chose (mark
+ * confirmed, reset second factors, ban, delete) require it (400 ERROR_STAFF_REASON_REQUIRED).
+ */
+export const StaffActionRequestSchema = z.object({
+  Reason: z.string().trim().max(STAFF_REASON_MAX_LENGTH).optional(),
+});
+export type StaffActionRequest = z.infer<typeof StaffActionRequestSchema>;
+
+/** The answer of an action that has nothing else to say (spec §7's `{ Success: true }`). */
+export const StaffActionResponseSchema = z.object({ Success: z.literal(true) });
+export type StaffActionResponse = z.infer<typeof StaffActionResponseSchema>;
 
 /** The default and largest page of the console's lists (GET admin/staff, GET admin/audit). */
 export const ADMIN_PAGE = { default: 20, max: 100 } as const;
@@ -66,7 +121,8 @@ export const ADMIN_PAGE = { default: 20, max: 100 } as const;
 const MAX_CURSOR_LENGTH = 128;
 
 /** A player's public id (spec Id_User, a UUID) in an admin call's path or query. */
-const IdUser = z.uuid();
+export const AdminIdUserSchema = z.uuid();
+const IdUser = AdminIdUserSchema;
 
 /** A list's query: the page size and the previous page's `NextCursor` (absent for the first page). */
 export const AdminPageQuerySchema = z.object({
@@ -86,7 +142,7 @@ export const AdminAuditQuerySchema = AdminPageQuerySchema.extend({
 });
 export type AdminAuditQuery = z.input<typeof AdminAuditQuerySchema>;
 
-/** `{ idUser }` path parameter of PUT/DELETE admin/staff/{idUser}: the player's Id_User. */
+/** `{ idUser }` path parameter of admin/staff/{idUser} and admin/players/{idUser}…: the player's Id_User. */
 export const StaffIdParamsSchema = z.object({ idUser: IdUser });
 export type StaffIdParams = z.infer<typeof StaffIdParamsSchema>;
 

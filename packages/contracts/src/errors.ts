@@ -167,6 +167,7 @@ export const ERROR_MESSAGES_EN = {
     'Staff must set up a second factor (an authenticator app or a passkey) to use the console.',
   ERROR_STAFF_OWN_ADMIN_ROLE: 'You cannot remove your own admin role. Another admin must do it.',
   ERROR_CURSOR_INVALID: 'This page does not exist. Please start again.',
+  ERROR_STAFF_REASON_REQUIRED: 'Please give a reason: it is kept in the audit trail.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',

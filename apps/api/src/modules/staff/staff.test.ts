@@ -213,7 +213,9 @@ describe.each(STORES)('the operator console on %s', (kind) => {
       expect(left).toBeGreaterThan(11 * 3600 * 1000);
       expect(left).toBeLessThanOrEqual(12 * 3600 * 1000);
     }
-    expect(permissionsOf('viewer')).toEqual(['players.read', 'audit.read']);
+    expect(permissionsOf('viewer')).toEqual(['players.read', 'audit.read', 'reports.read', 'platform.read']);
+    expect(permissionsOf('support')).toContain('players.support');
+    expect(permissionsOf('support')).not.toContain('platform.manage');
     expect(permissionsOf('admin')).toContain('staff.manage');
   });
 

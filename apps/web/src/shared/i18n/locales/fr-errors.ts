@@ -157,6 +157,7 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
     "Le personnel doit configurer un second facteur (une application d'authentification ou une clé d'accès) pour utiliser la console.",
   ERROR_STAFF_OWN_ADMIN_ROLE:
     "Vous ne pouvez pas retirer votre propre rôle d'administrateur. Un autre administrateur doit le faire.",
+  ERROR_STAFF_REASON_REQUIRED: "Indiquez une raison : elle est conservée dans le journal d'audit.",
   ERROR_CURSOR_INVALID: "Cette page n'existe pas. Veuillez recommencer.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
