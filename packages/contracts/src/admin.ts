@@ -34,6 +34,7 @@ export function roleAtLeast(role: StaffRole, minimum: StaffRole): boolean {
  *   banned addresses, newsletter lists, cookie categories);
  * - `players.support`: the support actions on a player (POST admin/players/{idUser}/…);
  * - `platform.manage`: change the platform settings;
+ * - `players.export`: export players' personal data in bulk (the survey answers as CSV, access keys);
  * - `staff.manage`: list staff, grant, change and revoke roles (GET/PUT/DELETE admin/staff…).
  */
 export const STAFF_PERMISSIONS = {
@@ -43,6 +44,7 @@ export const STAFF_PERMISSIONS = {
   'platform.read': 'viewer',
   'players.support': 'support',
   'platform.manage': 'admin',
+  'players.export': 'admin',
   'staff.manage': 'admin',
 } as const satisfies Record<string, StaffRole>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
