@@ -69,6 +69,8 @@ const SPEC_PATHS = [
   '/account/cookies',
   // Issue 22 §8: Download my data.
   '/account/your-data',
+  // Issue 24 (not in spec §2): the operator console.
+  '/admin',
   '/account/deletion-request',
   '/account/blocked-users-management',
   '/account/logout',
@@ -120,6 +122,7 @@ const PUBLIC_PAGES = [
   '/errors/not-found',
 ];
 const LOGIN_RETURN_PAGES = [
+  '/admin',
   '/account/blocked-users-management',
   '/account/connected-sites',
   '/survey',
@@ -432,5 +435,17 @@ describe('the consent page (issue 21 §3)', () => {
       );
     }
     expect(titleOf('/oauth/consent')).toBe('titles.consent');
+  });
+});
+
+describe('the operator console (issue 24)', () => {
+  it('covers every page below /admin, and sends an anonymous visitor to log in and back to that page', () => {
+    const anonymous = ctx({ environment: 'TWO-POINT-STUDIOS', session: 'anonymous' });
+    expect(ruleFor('/admin/players/0b8e0b8e-0000-4000-8000-000000000000')?.path).toBe('/admin');
+    expect(decideRoute('/admin/audit', anonymous)).toEqual(loginReturn('/admin/audit'));
+    expect(
+      decideRoute('/admin/audit', ctx({ environment: 'TWO-POINT-STUDIOS', session: 'authenticated' })),
+    ).toEqual(render);
+    expect(ruleFor('/administrator')).toBeUndefined();
   });
 });

@@ -32,6 +32,7 @@
  * | /account/newsletter                    | titles.newsletter          |                 | connectionsSection off → /account (§2!)   | login+return |                        |
  * | /account/cookies                       | titles.cookies             |                 | customCookieManagement on → /account      | login+return |                        |
  * | /account/your-data                     | titles.yourData            |                 | dataExport off → /account                 | login+return |                        |
+ * | /admin, /admin/… (issue 24)            | titles.admin               |                 |                                           | login+return | staff only (API)       |
  * | /account/deletion-request              | titles.deletionRequest     |                 | deletionSection off → /account            | login+return |                        |
  * | /account/blocked-users-management      | titles.blockedUsers        |                 |                                           | login+return |                        |
  * | /account/logout                        | titles.logout              |                 |                                           | public       | (page handles it)      |
@@ -115,6 +116,8 @@ export interface RouteRule {
   needsAccessKey?: boolean;
   /** A query parameter without which the request is bad (spec §5 Other, §8 "Missing uid … 400"). */
   requiredQuery?: string;
+  /** The rule also covers every path below `path` (the operator console's pages, issue 24). */
+  subpaths?: boolean;
 }
 
 const PARTNER_HOME = { homeInPartner: true } as const;
@@ -209,6 +212,9 @@ export const ROUTE_RULES: readonly RouteRule[] = [
     session: 'login-return',
     flag: { enabled: (f) => f.dataExport, fallback: '/account' },
   },
+  // Issue 24 (not in spec §2): the operator console, its pages below /admin; the console itself tells
+  // staff from players (GET admin/me).
+  { path: '/admin', title: 'titles.admin', session: 'login-return', subpaths: true },
   {
     path: '/account/deletion-request',
     title: 'titles.deletionRequest',
@@ -273,7 +279,9 @@ export function normalizePath(pathname: string): string {
 /** The rule of a path, if the table has one (unknown paths show NotFoundError). */
 export function ruleFor(pathname: string): RouteRule | undefined {
   const path = normalizePath(pathname);
-  return ROUTE_RULES.find((rule) => rule.path === path);
+  return ROUTE_RULES.find(
+    (rule) => rule.path === path || (rule.subpaths === true && path.startsWith(`${rule.path}/`)),
+  );
 }
 
 /** The title key of a route path of the table (the router's `handle.title`). */
@@ -320,7 +328,10 @@ export function decideRoute(pathname: string, ctx: RouteContext): RouteDecision 
       if (ctx.session === 'anonymous') {
         return {
           action: 'redirect',
-          to: rule.session === 'login-home' ? '/' : loginWithReturn(rule.path, ctx.query),
+          to:
+            rule.session === 'login-home'
+              ? '/'
+              : loginWithReturn(rule.subpaths ? normalizePath(pathname) : rule.path, ctx.query),
         };
       }
       break;

@@ -93,6 +93,22 @@ const accountArea: RouteObject = {
   ],
 };
 
+/**
+ * The operator console (issue 24): its layout (GET admin/me, the gates, the side list) and its pages,
+ * all from one lazy module (features/admin/admin-area.tsx), so the player pages grow by this entry only.
+ */
+const admin = () => import('../features/admin/admin-area.tsx');
+const adminArea: RouteObject = {
+  path: 'admin',
+  handle: { title: titleOf('/admin') } satisfies RouteHandle,
+  lazy: async () => ({ Component: (await admin()).AdminLayout }),
+  children: [
+    { index: true, lazy: async () => ({ Component: (await admin()).AdminHome }) },
+    page('audit', '/admin', async () => (await admin()).AuditPage),
+    page('staff', '/admin', async () => (await admin()).StaffPage),
+  ],
+};
+
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [
   {
@@ -137,6 +153,7 @@ export const routes: RouteObject[] = [
           root('/password-recovery/sent', async () => (await recovery()).PasswordRecoverySentPage),
           root('/password-recovery/reset', async () => (await recovery()).PasswordResetPage),
           accountArea,
+          adminArea,
           root(
             '/account/logout',
             async () => (await import('../features/logout/logout-page.tsx')).LogoutPage,

@@ -7,8 +7,9 @@
  * Each call is an entry of the contracts' endpoint table (`ENDPOINTS`): its method and path (parameters
  * URI-encoded), and the schema its 200/201 answer is parsed with.
  * 200/201 resolve with the body parsed by the contract schema; 400 and 503 reject with the error body
- * (spec §8: both show BadRequestError with the first message, e.g. a provider that is down); any other
- * status rejects with the status only.
+ * (spec §8: both show BadRequestError with the first message, e.g. a provider that is down), and so
+ * does 403 (the operator console's refusals, issue 24: staff only, second factor required, role
+ * insufficient — the console tells them apart by code); any other status rejects with the status only.
  */
 import {
   ErrorBodySchema,
@@ -82,6 +83,9 @@ export function buildApiUrl(accountApiUrl: string, path: string, query?: QueryVa
   return url.toString();
 }
 
+/** The failure statuses whose §8 error body the client reads (see the module note). */
+const BODY_STATUSES: ReadonlySet<number> = new Set([400, 403, 503]);
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -127,7 +131,7 @@ export function createApiClient({ config, userBearer, language, fetchFn }: ApiCl
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
         throw new ApiError(0, null, `Account API unreachable: ${String(error)}`, { unreachable: true });
       }
-      if (response.status === 400 || response.status === 503) {
+      if (BODY_STATUSES.has(response.status)) {
         const parsed = ErrorBodySchema.safeParse(await readJson(response));
         throw new ApiError(response.status, parsed.success ? parsed.data : { ErrorMessages: [] });
       }

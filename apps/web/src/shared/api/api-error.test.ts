@@ -33,3 +33,29 @@ describe('isUnreachable', () => {
     expect(isUnreachable(new TypeError('x'))).toBe(false);
   });
 });
+
+describe('error bodies', () => {
+  const answering = (status: number, body: unknown) =>
+    createApiClient({
+      config,
+      userBearer: () => Promise.resolve('token'),
+      fetchFn: () => Promise.resolve(new Response(JSON.stringify(body), { status })),
+    });
+  const refusal = { ErrorMessages: [{ Property: '', ErrorMessage: 'ERROR_STAFF_ROLE_REQUIRED' }] };
+
+  it("reads a 403's §8 body, so the operator console can tell its refusals apart", async () => {
+    const failure = await answering(403, refusal)
+      .call(ENDPOINTS.getAdminMe)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(403);
+    expect((failure as ApiError).firstCode).toBe('ERROR_STAFF_ROLE_REQUIRED');
+  });
+  it('rejects other statuses with the status only (spec §7)', async () => {
+    const failure = await answering(404, refusal)
+      .call(ENDPOINTS.getAdminMe)
+      .catch((error: unknown) => error);
+    expect((failure as ApiError).status).toBe(404);
+    expect((failure as ApiError).body).toBeNull();
+  });
+});

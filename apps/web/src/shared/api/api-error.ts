@@ -5,7 +5,7 @@
  */
 import type { ErrorBody } from '@guildgate/contracts';
 
-/** A failed call: the HTTP status and, for 400, the `{ ErrorMessages }` body. */
+/** A failed call: the HTTP status and, for 400, 403 and 503, the `{ ErrorMessages }` body. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ErrorBody | null;
@@ -25,7 +25,7 @@ export class ApiError extends Error {
     this.unreachable = options.unreachable ?? false;
   }
 
-  /** The first error code of a 400 body, if any (spec §8 generic handler). */
+  /** The first error code of the body (400, 403, 503), if any (spec §8 generic handler). */
   get firstCode(): string | null {
     return this.body?.ErrorMessages[0]?.ErrorMessage ?? null;
   }

@@ -9,7 +9,7 @@
  * `i18next-resources-to-backend`; switching language loads the other one then. French is complete (its
  * test fails on a missing key), so only other languages fall back to English.
  *
- * A page whose texts only it shows (the consent page, Your data, the account's Security page, the "This wasn't me" page), or a part
+ * A page whose texts only it shows (the consent page, Your data, the account's Security page, the "This wasn't me" page, the operator console), or a part
  * loaded late (the password strength meter, the second-factor form, "Sign in with a passkey"), has a namespace of its own per language, a chunk loaded when
  * it asks for it ({@link PAGE_NAMESPACES}), so the other pages do not carry them.
  *
@@ -60,6 +60,10 @@ const PAGE_NAMESPACES: Partial<Record<string, Record<Language, () => Promise<obj
   'password-strength': {
     en: async () => (await import('./locales/password-strength-en.ts')).PASSWORD_STRENGTH_EN,
     fr: async () => (await import('./locales/password-strength-fr.ts')).PASSWORD_STRENGTH_FR,
+  },
+  admin: {
+    en: async () => (await import('./locales/admin-en.ts')).ADMIN_EN,
+    fr: async () => (await import('./locales/admin-fr.ts')).ADMIN_FR,
   },
   secureAccount: {
     en: async () => (await import('./locales/secure-account-en.ts')).SECURE_ACCOUNT_EN,

@@ -2,6 +2,8 @@
  * Every language's texts at once (DESIGN.md §6), for tests and tools that compare catalogues. The app
  * itself never imports this module: i18n.ts loads only the language a page shows (docs/performance.md).
  */
+import { ADMIN_EN } from './locales/admin-en.ts';
+import { ADMIN_FR } from './locales/admin-fr.ts';
 import { CONSENT_EN } from './locales/consent-en.ts';
 import { CONSENT_FR } from './locales/consent-fr.ts';
 import { DATA_EXPORT_EN } from './locales/data-export-en.ts';
@@ -23,6 +25,7 @@ import { PASSKEY_LOGIN_FR } from './locales/passkey-login-fr.ts';
 export const RESOURCES = {
   en: {
     ...EN_BUNDLE,
+    admin: ADMIN_EN,
     consent: CONSENT_EN,
     dataExport: DATA_EXPORT_EN,
     security: SECURITY_EN,
@@ -33,6 +36,7 @@ export const RESOURCES = {
   },
   fr: {
     ...FR_BUNDLE,
+    admin: ADMIN_FR,
     consent: CONSENT_FR,
     dataExport: DATA_EXPORT_FR,
     security: SECURITY_FR,

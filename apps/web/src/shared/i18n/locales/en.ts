@@ -39,6 +39,7 @@ export const EN = {
     newsletter: 'Newsletter',
     cookies: 'Cookies',
     yourData: 'Your data',
+    admin: 'Operator console',
     deletionRequest: 'Deletion request',
     blockedUsers: 'Blocked users',
     updateEmail: 'Update email',

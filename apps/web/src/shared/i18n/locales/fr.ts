@@ -45,6 +45,7 @@ export const FR = {
     newsletter: 'Newsletter',
     cookies: 'Cookies',
     yourData: 'Vos données',
+    admin: "Console d'exploitation",
     deletionRequest: 'Demande de suppression',
     blockedUsers: 'Utilisateurs bloqués',
     updateEmail: "Modifier l'adresse e-mail",
