@@ -2,10 +2,11 @@
  * The support actions' routes (issue 24 §2; contracts admin-support.ts, endpoint-table
  * post-admin-players-*.ts and delete-admin-players.ts): POST admin/players/{idUser}/resend-confirmation,
  * …/confirm-email, …/send-password-recovery, …/sign-out-everywhere, …/reset-second-factors, …/ban,
- * …/unban and DELETE admin/players/{idUser}, each behind admin-route.ts with the permission
- * `players.support` (support and admin; 403 ERROR_STAFF_ROLE_INSUFFICIENT for a viewer), the body
- * `StaffActionRequestSchema` (the Reason; DELETE takes it too), the answer `{ Success: true }`. The
- * actions themselves are support.ts's.
+ * and …/unban, each behind admin-route.ts with the permission `players.support` (support and admin;
+ * 403 ERROR_STAFF_ROLE_INSUFFICIENT for a viewer), the body `StaffActionRequestSchema` (the Reason), the
+ * answer `{ Success: true }`. The actions themselves are support.ts's. DELETE admin/players/{idUser} is
+ * the deletion module's (deletion/staff-deletion.ts: that module imports this one for its eraser, so
+ * this one cannot import it).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -16,7 +17,6 @@ import { adminRoute } from './admin-route.ts';
 import { requireStaff } from './guard.ts';
 import {
   confirmEmailByStaff,
-  deletePlayerByStaff,
   resendConfirmationByStaff,
   resetSecondFactorsByStaff,
   sendPasswordRecoveryByStaff,
@@ -26,7 +26,7 @@ import {
 } from './support.ts';
 
 /** The support call of a validated request: the staff caller, the player's Id_User, the body, the IP. */
-function supportCall(
+export function supportCall(
   request: FastifyRequest<{ Params: StaffIdParams; Body: StaffActionRequest }>,
 ): SupportCall {
   return { caller: requireStaff(request), idUser: request.params.idUser, body: request.body, ip: request.ip };
@@ -44,7 +44,6 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext): Prom
     [ENDPOINTS.postAdminPlayersResetSecondFactors, (call) => resetSecondFactorsByStaff(ctx, call)],
     [ENDPOINTS.postAdminPlayersBan, (call) => setBanByStaff(ctx, call, true)],
     [ENDPOINTS.postAdminPlayersUnban, (call) => setBanByStaff(ctx, call, false)],
-    [ENDPOINTS.deleteAdminPlayers, (call) => deletePlayerByStaff(ctx, call)],
   ] as const satisfies readonly (readonly [unknown, (call: SupportCall) => Promise<void>])[];
   for (const [endpoint, act] of actions) {
     endpointRoute(r, endpoint, {

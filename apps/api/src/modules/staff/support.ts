@@ -9,8 +9,8 @@
  * - sign out everywhere (session `signOutEverywhere`: sessions, refresh tokens, verified-token cache);
  * - reset the second factors (second-factors `resetSecondFactors`, with the security alert);
  * - ban and unban (session `banPlayer`, the operator command's ban);
- * - delete the account (deletion `eraseAccount`, the player's own erasure; no deletion feedback: no
- *   seeded deletion type says "by staff", and the player gave no reason).
+ * - delete the account: the deletion module's (deletion/staff-deletion.ts, as the deletion module
+ *   imports this one for its eraser), with {@link prepareSupportAction} and {@link recordSupportAction}.
  * Guard rails, checked before the change and again inside its transaction (a role changed meanwhile):
  * the caller still has `players.support` (403 ERROR_STAFF_ROLE_INSUFFICIENT); staff may not ban, delete
  * or reset the second factors of their own account (400 ERROR_STAFF_OWN_ACCOUNT); a `support` member may
@@ -30,7 +30,6 @@ import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import { findUserById, findUserByIdUser } from '../accounts/index.ts';
 import { audit, auditStaffAction, type StaffFieldChange } from '../audit/index.ts';
-import { eraseAccount } from '../deletion/index.ts';
 import { markEmailConfirmed, replaceVerificationLink } from '../email-address/index.ts';
 import { passwordRecoveryOffered, queueRecoveryLink } from '../password/index.ts';
 import { resetSecondFactors, type ResetFactors } from '../second-factors/index.ts';
@@ -47,7 +46,7 @@ export interface SupportCall {
 }
 
 /** A prepared action: the player concerned and the reason given (null: none). */
-interface Prepared {
+export interface PreparedSupportAction {
   target: UserRow;
   reason: string | null;
 }
@@ -73,14 +72,15 @@ async function checkRules(
 }
 
 /**
- * The checks every action starts with: the reason when required, the player, the guard rails.
+ * The checks every action starts with: the reason when required, the player, the guard rails. (The
+ * deletion module's DELETE admin/players/{idUser} uses it too.)
  * @throws 400 ERROR_STAFF_REASON_REQUIRED (Reason), 404 ERROR_USER_UNKNOWN, and {@link checkRules}'
  */
-async function prepare(
+export async function prepareSupportAction(
   ctx: Pick<AppContext, 'db'>,
   action: StaffSupportActionName,
   call: SupportCall,
-): Promise<Prepared> {
+): Promise<PreparedSupportAction> {
   const reason = call.body.Reason?.trim() || null;
   if (STAFF_SUPPORT_ACTIONS[action].reasonRequired && !reason)
     throw badRequest('ERROR_STAFF_REASON_REQUIRED', 'Reason');
@@ -91,14 +91,15 @@ async function prepare(
 }
 
 /**
- * In transaction `trx`: the guard rails again, then the staff audit event of `action` with `changes`.
+ * In transaction `trx` (the change's): the guard rails again, then the staff audit event of `action`
+ * with `changes` and the reason.
  * @throws as {@link checkRules}
  */
-async function record(
+export async function recordSupportAction(
   trx: Kysely<Database>,
   action: StaffSupportActionName,
   call: SupportCall,
-  prepared: Prepared,
+  prepared: PreparedSupportAction,
   changes: readonly StaffFieldChange[],
 ): Promise<void> {
   await checkRules(trx, action, call.caller, prepared.target);
@@ -127,14 +128,14 @@ async function reread(trx: Kysely<Database>, userId: number): Promise<UserRow> {
  */
 export async function resendConfirmationByStaff(ctx: AppContext, call: SupportCall): Promise<void> {
   const action = 'resend-confirmation';
-  const prepared = await prepare(ctx, action, call);
+  const prepared = await prepareSupportAction(ctx, action, call);
   await ctx.db.transaction().execute(async (trx) => {
     const user = await reread(trx, prepared.target.id);
     if (user.email_confirmed_at) throw badRequest('ERROR_STAFF_EMAIL_CONFIRMED');
     if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
     await replaceVerificationLink(ctx, trx, user, null, null);
     await audit({ db: trx }, user.id, 'email.confirmation_resent', null, { byStaff: true });
-    await record(trx, action, call, prepared, []);
+    await recordSupportAction(trx, action, call, prepared, []);
   });
   ctx.outbox.wake();
 }
@@ -147,12 +148,14 @@ export async function resendConfirmationByStaff(ctx: AppContext, call: SupportCa
  */
 export async function confirmEmailByStaff(ctx: AppContext, call: SupportCall): Promise<void> {
   const action = 'confirm-email';
-  const prepared = await prepare(ctx, action, call);
+  const prepared = await prepareSupportAction(ctx, action, call);
   await ctx.db.transaction().execute(async (trx) => {
     const user = await reread(trx, prepared.target.id);
     if (user.email_confirmed_at) throw badRequest('ERROR_STAFF_EMAIL_CONFIRMED');
     await markEmailConfirmed(trx, user.id);
-    await record(trx, action, call, prepared, [{ field: 'email_confirmed', from: 'false', to: 'true' }]);
+    await recordSupportAction(trx, action, call, prepared, [
+      { field: 'email_confirmed', from: 'false', to: 'true' },
+    ]);
   });
 }
 
@@ -164,14 +167,14 @@ export async function confirmEmailByStaff(ctx: AppContext, call: SupportCall): P
  */
 export async function sendPasswordRecoveryByStaff(ctx: AppContext, call: SupportCall): Promise<void> {
   const action = 'send-password-recovery';
-  const prepared = await prepare(ctx, action, call);
+  const prepared = await prepareSupportAction(ctx, action, call);
   if (!passwordRecoveryOffered(ctx) || !prepared.target.password_hash) throw badRequest('ERROR_NOT_ALLOWED');
   await ctx.db.transaction().execute(async (trx) => {
     const user = await reread(trx, prepared.target.id);
     if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
     await queueRecoveryLink(ctx, trx, user, user.email, null);
     await audit({ db: trx }, user.id, 'password.recovery_requested', null, { byStaff: true });
-    await record(trx, action, call, prepared, []);
+    await recordSupportAction(trx, action, call, prepared, []);
   });
   ctx.outbox.wake();
 }
@@ -183,9 +186,11 @@ export async function sendPasswordRecoveryByStaff(ctx: AppContext, call: Support
  */
 export async function signOutEverywhereByStaff(ctx: AppContext, call: SupportCall): Promise<void> {
   const action = 'sign-out-everywhere';
-  const prepared = await prepare(ctx, action, call);
+  const prepared = await prepareSupportAction(ctx, action, call);
   await signOutEverywhere(ctx, prepared.target, (trx, sessions) =>
-    record(trx, action, call, prepared, [{ field: 'sessions', from: String(sessions), to: '0' }]),
+    recordSupportAction(trx, action, call, prepared, [
+      { field: 'sessions', from: String(sessions), to: '0' },
+    ]),
   );
 }
 
@@ -206,11 +211,11 @@ function resetChanges(had: ResetFactors): StaffFieldChange[] {
  */
 export async function resetSecondFactorsByStaff(ctx: AppContext, call: SupportCall): Promise<void> {
   const action = 'reset-second-factors';
-  const prepared = await prepare(ctx, action, call);
+  const prepared = await prepareSupportAction(ctx, action, call);
   await ctx.db.transaction().execute(async (trx) => {
     const had = await resetSecondFactors(ctx, trx, await reread(trx, prepared.target.id));
     if (!had) throw badRequest('ERROR_STAFF_NO_SECOND_FACTOR');
-    await record(trx, action, call, prepared, resetChanges(had));
+    await recordSupportAction(trx, action, call, prepared, resetChanges(had));
   });
   ctx.outbox.wake();
 }
@@ -223,31 +228,13 @@ export async function resetSecondFactorsByStaff(ctx: AppContext, call: SupportCa
  */
 export async function setBanByStaff(ctx: AppContext, call: SupportCall, banned: boolean): Promise<void> {
   const action = banned ? 'ban' : 'unban';
-  const prepared = await prepare(ctx, action, call);
+  const prepared = await prepareSupportAction(ctx, action, call);
   await banPlayer(ctx, prepared.target, banned, async (trx) => {
     const isBanned = Boolean((await reread(trx, prepared.target.id)).banned_at);
     if (banned && isBanned) throw badRequest('ERROR_STAFF_PLAYER_BANNED');
     if (!banned && !isBanned) throw badRequest('ERROR_STAFF_PLAYER_NOT_BANNED');
-    await record(trx, action, call, prepared, [
+    await recordSupportAction(trx, action, call, prepared, [
       { field: 'banned', from: String(isBanned), to: String(banned) },
     ]);
-  });
-}
-
-/**
- * DELETE admin/players/{idUser}: the player's own erasure, every module's eraser in one transaction with
- * the audit event `staff.player_deleted`, which keeps the player's username (the row is gone after: the
- * event then names no target, as every erased player's).
- * @throws 400 ERROR_STAFF_REASON_REQUIRED, ERROR_STAFF_OWN_ACCOUNT; 404 ERROR_USER_UNKNOWN; the guard
- *   rails'
- */
-export async function deletePlayerByStaff(ctx: AppContext, call: SupportCall): Promise<void> {
-  const action = 'delete';
-  const prepared = await prepare(ctx, action, call);
-  await eraseAccount(ctx, prepared.target, {
-    feedback: null,
-    detail: { passwordChecked: false, byStaff: true },
-    inTransaction: (trx) =>
-      record(trx, action, call, prepared, [{ field: 'username', from: prepared.target.username, to: null }]),
   });
 }
