@@ -35,7 +35,6 @@ export function supportCall(
 /** Registers the support actions' routes on `app`, the /api scope (called by routes.ts `staffRoutes`). */
 export async function supportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const options = adminRoute(ctx, 'players.support');
   const actions = [
     [ENDPOINTS.postAdminPlayersResendConfirmation, (call) => resendConfirmationByStaff(ctx, call)],
     [ENDPOINTS.postAdminPlayersConfirmEmail, (call) => confirmEmailByStaff(ctx, call)],
@@ -47,7 +46,8 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext): Prom
   ] as const satisfies readonly (readonly [unknown, (call: SupportCall) => Promise<void>])[];
   for (const [endpoint, act] of actions) {
     endpointRoute(r, endpoint, {
-      ...options,
+      // Options of its own per route: each route counts its calls apart (as every admin route).
+      ...adminRoute(ctx, 'players.support'),
       handler: async (request) => {
         await act(supportCall(request));
         return { Success: true as const };

@@ -1,7 +1,8 @@
 /**
  * The support actions on a player (issue 24 §2; contracts admin-support.ts), on every store, through
  * the real app and the sandbox mailbox: each route refuses a call without a bearer (401), a player
- * without a role (403 ERROR_STAFF_ROLE_REQUIRED) and a viewer (403 ERROR_STAFF_ROLE_INSUFFICIENT);
+ * without a role (403 ERROR_STAFF_ROLE_REQUIRED) and a viewer (403 ERROR_STAFF_ROLE_INSUFFICIENT), and
+ * is limited per IP, refused calls included;
  * validates its path and body (§8 400, never a 500), requires a Reason where the contract says
  * (ERROR_STAFF_REASON_REQUIRED), answers 404 ERROR_USER_UNKNOWN for an unknown player; does what the
  * player's own flow does (the mail sent in the player's language, the link working, tokens refused,
@@ -139,6 +140,26 @@ describe.each(STORES)('the support actions on %s', (kind) => {
     // Nothing was done: the player's session still works, no event about them.
     expect((await verify(playerToken)).statusCode).toBe(200);
     expect(await eventsAbout(player.idUser)).toEqual([]);
+  });
+
+  it('limits the calls per IP, refused ones included', async () => {
+    const limited = await startTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const someone = await createPlayer(limited, name('SupLimited'));
+      const token = (await sessionOf(limited, someone)).token.Value;
+      for (const route of ROUTES) {
+        const send = () =>
+          call(limited, route.method, `admin/players/${someone.idUser}${route.suffix}`, token, {
+            Reason: 'r',
+          });
+        for (let i = 0; i < 3; i++) expectErrors(await send(), 403, [['', 'ERROR_STAFF_ROLE_REQUIRED']]);
+        const refused = await send();
+        expectErrors(refused, 429, [['', 'ERROR_RATE_LIMITED']]);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers bad input with a §8 400, a missing reason with ERROR_STAFF_REASON_REQUIRED, an unknown player with 404', async () => {
