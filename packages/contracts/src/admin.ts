@@ -222,6 +222,8 @@ export const StaffAuditEventSchema = z.object({
   Actor: StaffActorSchema,
   Target: AdminPlayerRefSchema.nullable(),
   Changes: z.array(StaffChangeSchema),
+  /** The reason staff gave for a support action (issue 24 §2), else null. */
+  Reason: z.string().nullable(),
 });
 export type StaffAuditEvent = z.infer<typeof StaffAuditEventSchema>;
 

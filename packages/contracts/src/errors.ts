@@ -168,6 +168,11 @@ export const ERROR_MESSAGES_EN = {
   ERROR_STAFF_OWN_ADMIN_ROLE: 'You cannot remove your own admin role. Another admin must do it.',
   ERROR_CURSOR_INVALID: 'This page does not exist. Please start again.',
   ERROR_STAFF_REASON_REQUIRED: 'Please give a reason: it is kept in the audit trail.',
+  ERROR_STAFF_OWN_ACCOUNT: 'You cannot do this to your own account. Another staff member must do it.',
+  ERROR_STAFF_EMAIL_CONFIRMED: "This player's email address is already confirmed.",
+  ERROR_STAFF_NO_SECOND_FACTOR: 'This player has no second factor to reset.',
+  ERROR_STAFF_PLAYER_BANNED: 'This player is already banned.',
+  ERROR_STAFF_PLAYER_NOT_BANNED: 'This player is not banned.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',

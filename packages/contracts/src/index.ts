@@ -33,3 +33,4 @@ export * from './form-rules.ts';
 export * from './password-strength.ts';
 export * from './endpoints.ts';
 export * as ENDPOINTS from './endpoint-table/index.ts';
+export * from './admin-support.ts';

@@ -8,6 +8,7 @@ export { audit, playerDataEraser, DELETED_PLAYER_MARK } from './service.ts';
 export {
   auditStaffAction,
   changesOf,
+  reasonOf,
   staffAuditPage,
   type StaffAction,
   type StaffActorRef,

@@ -38,6 +38,8 @@ export interface StaffAction {
   /** The player concerned (internal users.id). */
   targetUserId: number;
   changes: readonly StaffFieldChange[];
+  /** The reason staff gave (issue 24 §2 support actions), kept in the detail; absent or null: none. */
+  reason?: string | null;
   /** The request's address; null for the operator command. */
   ip: string | null;
 }
@@ -49,7 +51,7 @@ export async function auditStaffAction(db: Kysely<Database>, action: StaffAction
     actorKind: action.actor.kind,
     actorUserId: action.actor.kind === 'staff' ? action.actor.userId : null,
     targetUserId: action.targetUserId,
-    detail: JSON.stringify({ changes: action.changes }),
+    detail: JSON.stringify({ changes: action.changes, ...(action.reason ? { reason: action.reason } : {}) }),
     ip: action.ip,
     createdAt: isoNow(),
   });
@@ -67,6 +69,16 @@ export function changesOf(row: Pick<StaffAuditRow, 'detail'>): StaffFieldChange[
     });
   } catch {
     return [];
+  }
+}
+
+/** The reason recorded in an event's detail (none, or an unreadable detail: null). */
+export function reasonOf(row: Pick<StaffAuditRow, 'detail'>): string | null {
+  try {
+    const { reason } = JSON.parse(row.detail) as { reason?: unknown };
+    return typeof reason === 'string' ? reason : null;
+  } catch {
+    return null;
   }
 }
 

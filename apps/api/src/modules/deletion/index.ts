@@ -3,5 +3,5 @@
  * self-service deletion is offered, and the erasers it runs (issue 20 §4).
  */
 export { deletionRoutes } from './routes.ts';
-export { erasePlayer, selfServiceDeletion } from './service.ts';
+export { eraseAccount, erasePlayer, selfServiceDeletion } from './service.ts';
 export { PLAYER_DATA_ERASERS } from './erasers.ts';

@@ -14,6 +14,7 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
 import { checkPassword, deletePlayer, deletionTypes } from './service.ts';
+import { staffDeletionRoutes } from './staff-deletion.ts';
 import { recordAuthentication, requireRecentAuthentication } from '../session/index.ts';
 import { hasSecondFactor, secondFactorChallenge } from '../second-factors/index.ts';
 import { varyOnLanguage } from '../../lib/locale.ts';
@@ -65,4 +66,5 @@ export async function deletionRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     });
   }
+  await staffDeletionRoutes(app, ctx);
 }

@@ -151,15 +151,38 @@ export async function deletePlayer(
   if (form.Email && normalizeEmail(form.Email) !== normalizeEmail(user.email))
     throw badRequest('ERROR_EMAIL_UNKNOWN', 'Email');
   const feedback = await feedbackOf(ctx, form);
+  await eraseAccount(ctx, user, {
+    feedback,
+    detail: { passwordChecked: options.checkPassword },
+  });
+}
+
+/**
+ * The erasure of an account, the player's own deletion's and staff's (issue 24 §2): the sign-out
+ * listeners told, then in one transaction `inTransaction` (the caller's own records, e.g. the staff
+ * audit event, written before the player's rows go), the feedback row when there is one, every
+ * module's eraser ({@link erasePlayer}) and the `account.deleted` event with `detail` — no personal data,
+ * neither the player's id nor the caller's address —; then the player's verified tokens forgotten.
+ * @param options.feedback the reason type and text the player gave (null: no feedback row)
+ */
+export async function eraseAccount(
+  ctx: AppContext,
+  user: { id: number; id_user: string },
+  options: {
+    feedback: { typeId: number | null; reason: string | null } | null;
+    detail: Record<string, unknown>;
+    inTransaction?: (trx: Kysely<Database>) => Promise<void>;
+  },
+): Promise<void> {
   // Before the erasure, which deletes the provider's sessions: the OpenID Provider ends them and sends
   // the partner sites their back-channel logout tokens, which name those sessions (`sid`). Awaited, and
   // never failing the deletion (a partner that is down is logged; docs/security.md "Log-out propagation").
   await ctx.signOuts.signOutNow(user.id_user);
   await ctx.db.transaction().execute(async (trx) => {
-    await insertDeletionFeedback(trx, { ...feedback, createdAt: isoNow() });
+    if (options.inTransaction) await options.inTransaction(trx);
+    if (options.feedback) await insertDeletionFeedback(trx, { ...options.feedback, createdAt: isoNow() });
     await erasePlayer(trx, { id: user.id, idUser: user.id_user });
-    // No personal data: neither the player's id nor the caller's address.
-    await audit({ db: trx }, null, 'account.deleted', null, { passwordChecked: options.checkPassword });
+    await audit({ db: trx }, null, 'account.deleted', null, options.detail);
   });
   await ctx.verifiedTokens.forgetPlayer(user.id_user);
 }

@@ -3,8 +3,10 @@
  * Confirming uses the single-use link; re-sending answers the same, in content and in time, whether
  * or not the address is known or already confirmed (no enumeration).
  */
+import type { Kysely } from 'kysely';
 import type { ConfirmResponse, Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
 import { audit } from '../audit/index.ts';
 import { HOUR_MS } from '../../lib/time.ts';
 import { confirmEmailAddress, findUserByEmail } from '../accounts/index.ts';
@@ -78,12 +80,39 @@ export async function sendNewVerificationLink(
   const quota = { points: MAX_RESENDS_PER_HOUR, durationSeconds: HOUR_MS / 1000 };
   if (!(await takeQuota(ctx.rateLimits, 'resend-mail', quota, String(user.id)))) return;
   const redirect = await allowedRedirectOrNull(ctx, redirectUrl);
-  // The new link replaces the earlier ones: only the newest mail's link confirms.
   await ctx.db.transaction().execute(async (trx) => {
-    await invalidateLinks(trx, user.id, 'register');
-    const token = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
-    await queueVerificationEmail(ctx, trx, user, token, locale);
+    await replaceVerificationLink(ctx, trx, user, redirect, locale);
     await audit({ db: trx }, user.id, 'email.confirmation_resent', ip);
   });
   ctx.outbox.wake();
+}
+
+/**
+ * Writes a new verification link of `user` through `trx` (the caller's transaction) and queues its mail,
+ * in the player's saved locale, else `locale`. The new link replaces the earlier ones: only the newest
+ * mail's link confirms. Used by the player's resend and by staff's (issue 24 §2); the caller wakes the
+ * outbox after the commit.
+ * @param redirect an allowed redirect the link carries, or null
+ */
+export async function replaceVerificationLink(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  user: Pick<UserRow, 'id' | 'email' | 'username' | 'locale'>,
+  redirect: string | null,
+  locale: Locale | null,
+): Promise<void> {
+  await invalidateLinks(trx, user.id, 'register');
+  const token = await createVerificationLink({ ...ctx, db: trx }, user, redirect);
+  await queueVerificationEmail(ctx, trx, user, token, locale);
+}
+
+/**
+ * Marks player `userId`'s address confirmed through `trx` (the caller's transaction) as the link would
+ * (issue 24 §2, staff's "mark confirmed"): their pending confirmation links are used up, and the
+ * `email.confirmed` event is written (no address: the player did not make the request).
+ */
+export async function markEmailConfirmed(trx: Kysely<Database>, userId: number): Promise<void> {
+  await invalidateLinks(trx, userId, 'register');
+  await confirmEmailAddress(trx, userId);
+  await audit({ db: trx }, userId, 'email.confirmed', null, { byStaff: true });
 }

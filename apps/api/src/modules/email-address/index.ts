@@ -5,7 +5,9 @@
  */
 export {
   confirmEmail,
+  markEmailConfirmed,
   MAX_RESENDS_PER_HOUR,
+  replaceVerificationLink,
   resendConfirmation,
   sendNewVerificationLink,
 } from './confirm.ts';

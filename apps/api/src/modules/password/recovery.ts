@@ -61,7 +61,12 @@ const LINK_CODES: LinkCodes = {
 };
 
 function requireRecovery(ctx: AppContext): void {
-  if (ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn) throw badRequest('ERROR_NOT_ALLOWED');
+  if (!passwordRecoveryOffered(ctx)) throw badRequest('ERROR_NOT_ALLOWED');
+}
+
+/** Is password recovery offered here (spec §2: partner environments have none)? */
+export function passwordRecoveryOffered(ctx: Pick<AppContext, 'config'>): boolean {
+  return !ENVIRONMENT_BEHAVIOUR[ctx.config.environment].partnerSignOn;
 }
 
 /**

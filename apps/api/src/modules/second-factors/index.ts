@@ -28,6 +28,7 @@ export {
 export { requireAuthenticatorApp } from './enrolment.ts';
 export { hasSecondFactor, requirePasskeys, requireSecondFactors } from './factors.ts';
 export { rewrapTotpSecrets, totpSecretsByKek } from './key-rotation.ts';
+export { resetSecondFactors, type ResetFactors } from './reset.ts';
 
 /** Erasing a player (spec §4 Deletion): their app, passkeys, challenges, recovery codes and tickets. */
 export const playerDataEraser: PlayerDataEraser = {

@@ -33,6 +33,7 @@ export {
   portalPlayerOfIdentity,
   refreshTokens,
   revokeSessions,
+  signOutEverywhere,
   type PortalPlayer,
   type RequestOrigin,
   type SessionOrigin,
@@ -63,5 +64,5 @@ export const playerDataEraser: PlayerDataEraser = {
     await deleteSessionsOf(trx, player.id);
   },
 };
-export { setPlayerBanned } from './player-bans.ts';
+export { banPlayer, setPlayerBanned } from './player-bans.ts';
 export { playerDataExporter } from './exporter.ts';

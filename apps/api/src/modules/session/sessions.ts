@@ -364,6 +364,30 @@ export async function revokeSession(ctx: AppContext, sessionId: string, idUser: 
   await ctx.verifiedTokens.forgetPlayer(idUser);
 }
 
+/**
+ * Signs player `player` out everywhere (issue 24 §2, staff's "sign out everywhere"): revokes every
+ * session and refresh token of theirs — portal and partner — in one transaction with `inTransaction`
+ * (the caller's audit event), then forgets their verified tokens, so that every node refuses their
+ * access tokens at once, and tells the sign-out listeners (the OpenID Provider's sessions and the
+ * partner sites' back-channel log-out, after the answer).
+ * @returns how many sessions were not revoked yet (expired ones included)
+ */
+export async function signOutEverywhere(
+  ctx: AppContext,
+  player: Pick<UserRow, 'id' | 'id_user'>,
+  inTransaction: (trx: Kysely<Database>, sessions: number) => Promise<void>,
+): Promise<number> {
+  const count = await ctx.db.transaction().execute(async (trx) => {
+    const ids = await findActiveSessionIds(trx, { userId: player.id });
+    await revokeSessionsById(trx, ids, isoNow());
+    await inTransaction(trx, ids.length);
+    return ids.length;
+  });
+  await ctx.verifiedTokens.forgetPlayer(player.id_user);
+  ctx.signOuts.signedOut(player.id_user);
+  return count;
+}
+
 /** The partner studio's session cookie on the main domain (spec §4 Logout), e.g. `_g2g_partner_focus_`. */
 export function partnerCookieName(partner: string): string {
   return `_g2g_partner_${partner.toLowerCase().replace(/[^a-z0-9]+/g, '_')}_`;

@@ -18,6 +18,14 @@ export {
   type RoleChanger,
 } from './roles.ts';
 export { requireStaff, staffAuth, staffCallerOf, type StaffCaller } from './guard.ts';
+export { adminRoute } from './admin-route.ts';
+export { supportCall } from './support-routes.ts';
+export {
+  prepareSupportAction,
+  recordSupportAction,
+  type PreparedSupportAction,
+  type SupportCall,
+} from './support.ts';
 export type { StaffRoleRow } from './store.ts';
 export { playerDataExporter } from './exporter.ts';
 

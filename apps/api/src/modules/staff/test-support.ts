@@ -6,7 +6,7 @@
  * step is needed twice.
  */
 import { generate } from 'otplib';
-import type { StaffRole } from '@guildgate/contracts';
+import { STAFF_SUPPORT_ACTIONS, type StaffRole } from '@guildgate/contracts';
 import { ANONYMOUS, asUser, json, type TestApp } from '../../test/harness.ts';
 import { createPlayer, getToken, sessionOf, type Player } from '../../test/helpers.ts';
 import { setStaffRole } from './roles.ts';
@@ -109,3 +109,13 @@ export async function staffMember(t: TestApp, username: string, role: StaffRole)
   await setStaffRole(t.ctx, { kind: 'operator' }, member.id, role, null);
   return member;
 }
+
+/**
+ * The support actions' routes (issue 24 §2) as `METHOD path`, from contracts STAFF_SUPPORT_ACTIONS:
+ * support.test.ts tests them; staff.test.ts's table of slice 1's routes leaves them out.
+ */
+export const SUPPORT_ACTION_ROUTES: ReadonlySet<string> = new Set(
+  Object.keys(STAFF_SUPPORT_ACTIONS).map((action) =>
+    action === 'delete' ? 'DELETE admin/players/{idUser}' : `POST admin/players/{idUser}/${action}`,
+  ),
+);

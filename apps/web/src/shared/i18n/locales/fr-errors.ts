@@ -158,6 +158,12 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_STAFF_OWN_ADMIN_ROLE:
     "Vous ne pouvez pas retirer votre propre rôle d'administrateur. Un autre administrateur doit le faire.",
   ERROR_STAFF_REASON_REQUIRED: "Indiquez une raison : elle est conservée dans le journal d'audit.",
+  ERROR_STAFF_OWN_ACCOUNT:
+    'Vous ne pouvez pas faire cela sur votre propre compte. Un autre membre du personnel doit le faire.',
+  ERROR_STAFF_EMAIL_CONFIRMED: "L'adresse e-mail de ce joueur est déjà confirmée.",
+  ERROR_STAFF_NO_SECOND_FACTOR: "Ce joueur n'a aucun second facteur à réinitialiser.",
+  ERROR_STAFF_PLAYER_BANNED: 'Ce joueur est déjà banni.',
+  ERROR_STAFF_PLAYER_NOT_BANNED: "Ce joueur n'est pas banni.",
   ERROR_CURSOR_INVALID: "Cette page n'existe pas. Veuillez recommencer.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
