@@ -5,10 +5,11 @@
  * client') renders and refuses bad input with a 400 form; a chosen client is kept in the site's session
  * and used for the authorization request (client_id), the code exchange, token/verify and oauth/profile;
  * 'Use the site's own client' goes back to `sandbox-partner-site`; posts from another site are refused;
- * a wrong secret ends on 'Sign-in failed'. The second client is registered with `npm run clients`.
+ * a wrong secret ends on 'Sign-in failed'; an expired access token is renewed with token/refresh as
+ * the chosen client. The second client is registered with `npm run clients`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PLAYER } from '@guildgate/api/testing';
+import { DEMO_PLAYER, sleep } from '@guildgate/api/testing';
 import { TestBrowser } from '../shared/oidc-test-kit.ts';
 import { MAX_CLIENT_SECRET_LENGTH } from './client-form.ts';
 import { PARTNER_SITE_CLIENT, SITE_PAGES } from './index.ts';
@@ -243,5 +244,53 @@ describe('the partner community site with a client of the visitor', { timeout: T
     );
     expect(page).not.toContain(secondSecret);
     expect(await (await browser.fetch(site('/partner/'))).text()).not.toContain('Signed in as');
+  });
+});
+
+describe('a chosen client when the access token expired', { timeout: TEST_TIMEOUT_MS }, () => {
+  let world: PartnerSiteWorld;
+  let secret: string;
+
+  beforeAll(async () => {
+    // Two seconds: a token minted at the end of a second still lives a full second.
+    world = await startPartnerSiteWorld({ overrides: { accessTokenTtlSeconds: 2 } });
+    secret = await registerClientByCommand(world, SECOND_CLIENT_ID);
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it('renews it with GET token/refresh as the chosen client', async () => {
+    const browser = new TestBrowser();
+    const site = (path: string) => `${world.site.baseUrl}${path}`;
+    const chosen = await browser.fetch(site('/partner/client'), {
+      method: 'POST',
+      headers: { origin: world.site.baseUrl },
+      body: new URLSearchParams({ client_id: SECOND_CLIENT_ID, client_secret: secret }),
+    });
+    expect(chosen.status).toBe(303);
+    const start = await browser.fetch(site('/partner/sign-in'));
+    const callback = await spaOAuth(
+      world,
+      new URL(start.headers.get('location')!),
+      await demoPlayerSession(world),
+    );
+    expect((await browser.fetch(callback)).status).toBe(303);
+    const refreshTokens = async (consumed: boolean) => {
+      const rows = await world.t.ctx.db
+        .selectFrom('oidc_payloads')
+        .select('payload')
+        .where('model', '=', 'RefreshToken')
+        .where('consumed_at', consumed ? 'is not' : 'is', null)
+        .execute();
+      return rows.map((row) => (JSON.parse(row.payload) as { clientId: string }).clientId);
+    };
+    expect(await refreshTokens(true)).toEqual([]);
+    await sleep(2100); // only to let the 2-second access token expire
+    const page = await (await browser.fetch(site('/partner/'))).text();
+    expect(page).toContain(`Signed in as ${DEMO_PLAYER.username}`);
+    // The spent refresh token and its successor are the chosen client's.
+    expect(await refreshTokens(true)).toEqual([SECOND_CLIENT_ID]);
+    expect(await refreshTokens(false)).toEqual([SECOND_CLIENT_ID]);
   });
 });
