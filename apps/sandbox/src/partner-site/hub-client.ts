@@ -10,17 +10,27 @@
  *   the portal's `x-api-key` and the site's HTTP Basic client credentials (those calls are the spec's,
  *   not OAuth's; a confidential client must authenticate to refresh, RFC 6749 §6), and
  *   `GET /api/oauth/profile` with the same credentials for the player's profile and badges.
+ * Every call takes the client it is made as ({@link HubClient}): the site's own
+ * ({@link PARTNER_SITE_CLIENT}), or one a visitor registered at the hub and chose on `/partner/client`
+ * (issue 24: "an admin registers a partner client and the sandbox partner site signs in with it").
+ * That client must be confidential: the hub's POST oauth/token and GET oauth/profile authenticate it.
  */
 import * as client from 'openid-client';
+
+/** A confidential client of the hub, as the site authenticates it (HTTP Basic, RFC 6749 §2.3.1). */
+export interface HubClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
 
 /**
  * The site's client at the hub: the demo client the API seeds with `SEED_DEMO=1`
  * (`DEMO_PARTNER_CLIENT` in apps/api/src/db/seed.ts; registered redirect URI `<sandbox>/partner/callback`).
  */
-export const PARTNER_SITE_CLIENT = {
+export const PARTNER_SITE_CLIENT: HubClient = {
   clientId: 'sandbox-partner-site',
   clientSecret: 'sandbox-partner-secret',
-} as const;
+};
 
 /** Where the hub is and what its spec §7 calls need (the runtime configuration's account api key). */
 export interface HubSettings {
@@ -36,10 +46,14 @@ export const DEFAULT_HUB: HubSettings = {
   apiKey: 'guildgate-local-web-key',
 };
 
-/** `Authorization: Basic …` of the site's client (RFC 6749 §2.3.1: each part form-encoded first). */
-const CLIENT_BASIC = `Basic ${Buffer.from(
-  `${encodeURIComponent(PARTNER_SITE_CLIENT.clientId)}:${encodeURIComponent(PARTNER_SITE_CLIENT.clientSecret)}`,
-).toString('base64')}`;
+/**
+ * `Authorization: Basic …` of `hubClient` (RFC 6749 §2.3.1: each part form-encoded first).
+ * @throws URIError when a part is not well-formed UTF-16 (client-form.ts refuses such input first)
+ */
+function basicAuthorization(hubClient: HubClient): string {
+  const pair = `${encodeURIComponent(hubClient.clientId)}:${encodeURIComponent(hubClient.clientSecret)}`;
+  return `Basic ${Buffer.from(pair).toString('base64')}`;
+}
 
 /** Bound of every call to the hub, seconds. */
 const TIMEOUT_SECONDS = 10;
@@ -77,17 +91,20 @@ export class SignInFailure extends Error {
   }
 }
 
-/** The hub as `openid-client` sees it: authorization endpoint = the portal's /oauth page. */
-export function hubConfiguration(hub: HubSettings): client.Configuration {
+/**
+ * The hub as `openid-client` sees it for client `hubClient` (HTTP Basic at the token endpoint):
+ * authorization endpoint = the portal's /oauth page, token endpoint = POST /api/oauth/token.
+ */
+export function hubConfiguration(hub: HubSettings, hubClient: HubClient): client.Configuration {
   const configuration = new client.Configuration(
     {
       issuer: hub.url,
       authorization_endpoint: `${hub.url}/oauth`,
       token_endpoint: `${hub.url}/api/oauth/token`,
     },
-    PARTNER_SITE_CLIENT.clientId,
+    hubClient.clientId,
     undefined,
-    client.ClientSecretBasic(PARTNER_SITE_CLIENT.clientSecret),
+    client.ClientSecretBasic(hubClient.clientSecret),
   );
   // Plain http only for a hub on this machine; a real partner site talks to an https hub.
   if (new URL(hub.url).protocol === 'http:') client.allowInsecureRequests(configuration);
@@ -119,7 +136,8 @@ export async function startSignIn(
  * `error` answer, exchanges the code with the PKCE verifier.
  * @param callbackUrl the callback address with the query as the browser brought it
  * @throws SignInFailure `refused` (the hub answered `error=…`), `state` (no sign-in of this browser
- *   waits for that state), `exchange` (the hub refused the code), `unreachable`
+ *   waits for that state), `exchange` (the hub refused the code, or the client's credentials:
+ *   invalid_client for a wrong secret or an unknown client), `unreachable`
  */
 export async function finishSignIn(
   configuration: client.Configuration,
@@ -144,7 +162,13 @@ export async function finishSignIn(
     return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
   } catch (cause) {
     if (cause instanceof client.ResponseBodyError) {
+      if (cause.error === 'invalid_client') throw clientRefused(cause.error, cause);
       throw new SignInFailure('exchange', `The hub refused the code (${cause.error}).`, cause);
+    }
+    if (cause instanceof client.WWWAuthenticateChallengeError && cause.status === 401) {
+      // RFC 6749 §5.2: a 401 invalid_client comes with the Basic challenge, before its body is read.
+      const body = (await cause.response.json().catch(() => null)) as { error?: unknown } | null;
+      throw clientRefused(typeof body?.error === 'string' ? body.error : 'invalid_client', cause);
     }
     throw new SignInFailure(
       'unreachable',
@@ -154,14 +178,24 @@ export async function finishSignIn(
   }
 }
 
-/** GET `${hub}/api/<path>?<query>` with the portal's api key and the site's client credentials. */
+/** The 'Sign-in failed' reason of a client the hub did not authenticate at the code exchange. */
+function clientRefused(error: string, cause: unknown): SignInFailure {
+  return new SignInFailure(
+    'exchange',
+    `The hub refused the client's credentials (${error}): check the client id and secret.`,
+    cause,
+  );
+}
+
+/** GET `${hub}/api/<path>?<query>` with the portal's api key and `hubClient`'s credentials. */
 async function callHub(
   hub: HubSettings,
+  hubClient: HubClient,
   path: string,
   query: Record<string, string>,
 ): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${hub.url}/api/${path}?${new URLSearchParams(query)}`, {
-    headers: { 'x-api-key': hub.apiKey, authorization: CLIENT_BASIC },
+    headers: { 'x-api-key': hub.apiKey, authorization: basicAuthorization(hubClient) },
     signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
   });
   const body: unknown = await response.json().catch(() => null);
@@ -169,19 +203,21 @@ async function callHub(
 }
 
 /**
- * GET token/verify with the site's client id (spec §7).
- * @returns the player, or null when the hub refuses the token (expired, revoked, another client's)
+ * GET token/verify as `hubClient` (spec §7).
+ * @returns the player, or null when the hub refuses the token (400: expired, revoked, another
+ *   client's) or the client's credentials (401: a secret rotated since the sign-in, a removed client)
  * @throws Error when the hub cannot be reached or answers something else
  */
 export async function verifyAccessToken(
   hub: HubSettings,
+  hubClient: HubClient,
   accessToken: string,
 ): Promise<VerifiedPlayer | null> {
-  const { status, body } = await callHub(hub, 'token/verify', {
-    client_id: PARTNER_SITE_CLIENT.clientId,
+  const { status, body } = await callHub(hub, hubClient, 'token/verify', {
+    client_id: hubClient.clientId,
     access_token: accessToken,
   });
-  if (status === 400) return null;
+  if (status === 400 || status === 401) return null;
   const answer = body as { Id_User?: unknown; Username?: unknown; ExpiresIn?: unknown } | null;
   if (
     status !== 200 ||
@@ -195,18 +231,23 @@ export async function verifyAccessToken(
 }
 
 /**
- * GET token/refresh with the site's client id (spec §7): a new access token and refresh token (the
- * old refresh token is spent).
- * @returns the new tokens, or null when the hub refuses (session ended, refresh token spent)
+ * GET token/refresh as `hubClient` (spec §7): a new access token and refresh token (the old refresh
+ * token is spent).
+ * @returns the new tokens, or null when the hub refuses (400: session ended, refresh token spent; 401:
+ *   the client's credentials)
  * @throws Error when the hub cannot be reached or answers something else
  */
-export async function refreshTokens(hub: HubSettings, tokens: HubTokens): Promise<HubTokens | null> {
-  const { status, body } = await callHub(hub, 'token/refresh', {
+export async function refreshTokens(
+  hub: HubSettings,
+  hubClient: HubClient,
+  tokens: HubTokens,
+): Promise<HubTokens | null> {
+  const { status, body } = await callHub(hub, hubClient, 'token/refresh', {
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,
-    client_id: PARTNER_SITE_CLIENT.clientId,
+    client_id: hubClient.clientId,
   });
-  if (status === 400) return null;
+  if (status === 400 || status === 401) return null;
   const answer = body as { AccessToken?: unknown; Refresh?: unknown } | null;
   if (status !== 200 || typeof answer?.AccessToken !== 'string' || typeof answer.Refresh !== 'string') {
     throw new Error(`token/refresh answered ${status}`);
@@ -234,14 +275,19 @@ export interface HubProfile {
 }
 
 /**
- * GET oauth/profile with the site's client credentials: the public profile and badges of the player
+ * GET oauth/profile with `hubClient`'s credentials: the public profile and badges of the player
  * `accessToken` names (scope `profile`).
- * @returns the profile, or null when the hub refuses the token (expired, revoked, another client's)
+ * @returns the profile, or null when the hub refuses the token (400: expired, revoked, another
+ *   client's) or the client's credentials (401)
  * @throws Error when the hub cannot be reached or answers something else
  */
-export async function fetchProfile(hub: HubSettings, accessToken: string): Promise<HubProfile | null> {
-  const { status, body } = await callHub(hub, 'oauth/profile', { access_token: accessToken });
-  if (status === 400) return null;
+export async function fetchProfile(
+  hub: HubSettings,
+  hubClient: HubClient,
+  accessToken: string,
+): Promise<HubProfile | null> {
+  const { status, body } = await callHub(hub, hubClient, 'oauth/profile', { access_token: accessToken });
+  if (status === 400 || status === 401) return null;
   const answer = body as {
     Id_User?: unknown;
     Username?: unknown;

@@ -24,13 +24,28 @@
  *   route with redirect to profile/me/rewards"; §4: "redirected to the stored redirectUrl with steamid
  *   appended"): the player is sent straight back to the survey at the hub (303 `<hub>/survey/qualification`),
  *   whose questions the linked account now opens.
- * - `POST /partner/sign-out` → forgets the site's session, 303 to `/partner/`.
+ * - `POST /partner/sign-out` → forgets the site's session (its chosen client too), 303 to `/partner/`.
+ * - `GET /partner/client` → the form choosing the client of the hub the site signs in as (issue 24: an
+ *   admin registers a partner client and the site signs in with it): 'Client id', 'Client secret',
+ *   'Use this client'. `POST /partner/client` (form-encoded `client_id`, `client_secret`) keeps that
+ *   client in the visitor's site session (site-sessions.ts: never in a URL, never logged), forgetting a
+ *   signed-in player and a pending sign-in of the previous client, then 303 to `/partner/`, which says
+ *   'Signing in as client <id>'; a bad form → 400, the form again with the errors (client-form.ts).
+ *   `POST /partner/client/reset` ('Use the site's own client') → back to the site's client, 303 to
+ *   `/partner/`. Both POSTs are refused (403 'Request refused') unless they come from the site's own
+ *   pages (client-form.ts `fromSitePage`: Sec-Fetch-Site or Origin; the session cookie is SameSite=Lax).
+ * Sign-in, the code exchange, token/verify, token/refresh and oauth/profile are made as the session's
+ * client when it has one, as the site's own ({@link PARTNER_SITE_CLIENT}) otherwise; the redirect URI
+ * is `<sandbox>/partner/callback` for both. A client the hub refuses at the exchange (wrong secret,
+ * unknown client) ends on the 'Sign-in failed' page with the hub's error.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { SandboxContext, SandboxParty } from '../party.ts';
+import { fromSitePage, readClientForm } from './client-form.ts';
 import {
   DEFAULT_HUB,
+  PARTNER_SITE_CLIENT,
   SignInFailure,
   fetchProfile,
   finishSignIn,
@@ -42,9 +57,12 @@ import {
   type HubSettings,
 } from './hub-client.ts';
 import {
+  CLIENT_PAGES,
   SITE_PAGES,
+  clientPage,
   homePage,
   profilePage,
+  refusedPage,
   rewardsPage,
   sendSitePage,
   signInFailedPage,
@@ -55,6 +73,7 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
   SiteSessions,
+  clientOf,
   type SiteSession,
 } from './site-sessions.ts';
 
@@ -67,22 +86,23 @@ export function returnPage(wanted: unknown): string {
   return typeof wanted === 'string' && pages.includes(wanted) ? wanted : SITE_PAGES.home;
 }
 
-/** What the home page can say of a signed-in session after asking the hub. */
+/** What the home page can say of a signed-in session after asking the hub (as the session's client). */
 async function currentPlayer(
   hub: HubSettings,
   session: SiteSession,
 ): Promise<{ player: HomePlayer | null; notice: string | null }> {
   const known = session.player;
   if (!known) return { player: null, notice: null };
+  const hubClient = clientOf(session);
   try {
     let current = known;
-    let verified = await verifyAccessToken(hub, known.accessToken);
+    let verified = await verifyAccessToken(hub, hubClient, known.accessToken);
     if (!verified) {
-      const renewed = await refreshTokens(hub, known);
+      const renewed = await refreshTokens(hub, hubClient, known);
       if (renewed) {
         current = { ...known, ...renewed };
         session.player = current;
-        verified = await verifyAccessToken(hub, renewed.accessToken);
+        verified = await verifyAccessToken(hub, hubClient, renewed.accessToken);
       }
     }
     if (!verified) {
@@ -114,7 +134,7 @@ async function signedInProfile(
   if (!player || !session?.player) return { signIn: true };
   if (notice) return { signIn: false, player, profile: null, notice };
   try {
-    const profile = await fetchProfile(hub, session.player.accessToken);
+    const profile = await fetchProfile(hub, clientOf(session), session.player.accessToken);
     if (!profile) {
       // Refused just after token/verify accepted it: the session ended in between.
       session.player = null;
@@ -141,7 +161,10 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
     ...hub,
     url: (hub.url ?? DEFAULT_HUB.url).replace(/\/+$/, ''),
   };
-  const configuration = hubConfiguration(settings);
+  const siteConfiguration = hubConfiguration(settings, PARTNER_SITE_CLIENT);
+  /** The hub as the session's client sees it (the site's own configuration is made once). */
+  const configurationOf = (session: SiteSession | null) =>
+    session?.client ? hubConfiguration(settings, session.client) : siteConfiguration;
   const sessions = new SiteSessions();
   const send = (reply: FastifyReply, page: Parameters<typeof sendSitePage>[1], status = 200) =>
     sendSitePage(reply, page, settings.url, status);
@@ -154,6 +177,19 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
       secure: context.publicUrl().startsWith('https:'),
       maxAge: Math.floor(SESSION_TTL_MS / 1000),
     });
+  const callbackUrl = () => `${context.publicUrl()}/partner/callback`;
+  /** The site's origins: its public address, and the address this request was made to. */
+  const siteOrigins = (request: FastifyRequest) => [
+    new URL(context.publicUrl()).origin,
+    `${request.protocol}://${request.host}`,
+  ];
+  /** Sends the 'Request refused' page unless the POST came from one of the site's pages; true if sent. */
+  const refusedCrossSite = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (fromSitePage(request.headers, siteOrigins(request))) return false;
+    request.log.info('sandbox partner site: a form posted from another site was refused');
+    void send(reply, refusedPage(), 403);
+    return true;
+  };
 
   return {
     name: 'Partner community site',
@@ -169,13 +205,13 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
         const { player, notice } = session
           ? await currentPlayer(settings, session)
           : { player: null, notice: null };
-        return send(reply, homePage(settings.url, player, notice));
+        return send(reply, homePage(settings.url, player, notice, session?.client?.clientId ?? null));
       });
 
       /** Starts a sign-in that comes back to `returnTo` (a site page): 303 to the hub's /oauth. */
       const signIn = async (request: FastifyRequest, reply: FastifyReply, returnTo: string) => {
         const session = sessionOf(request) ?? sessions.create();
-        const { url, pending } = await startSignIn(configuration, `${context.publicUrl()}/partner/callback`);
+        const { url, pending } = await startSignIn(configurationOf(session), callbackUrl());
         session.pending = { ...pending, returnTo, expiresAt: Date.now() + PENDING_TTL_MS };
         setCookie(reply, session);
         return reply.header('cache-control', 'no-store').redirect(url.href, 303);
@@ -208,15 +244,18 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
         const session = sessionOf(request);
         const pending = sessions.takePending(session);
         const mark = request.url.indexOf('?');
-        const callbackUrl = new URL(`${context.publicUrl()}/partner/callback`);
-        callbackUrl.search = mark === -1 ? '' : request.url.slice(mark);
+        const answer = new URL(callbackUrl());
+        answer.search = mark === -1 ? '' : request.url.slice(mark);
+        // The client that asked: changing the session's client forgets its pending sign-in.
+        const hubClient = clientOf(session);
         try {
-          const tokens = await finishSignIn(configuration, callbackUrl, pending);
-          const player = await verifyAccessToken(settings, tokens.accessToken).catch(() => null);
+          const tokens = await finishSignIn(configurationOf(session), answer, pending);
+          const player = await verifyAccessToken(settings, hubClient, tokens.accessToken).catch(() => null);
           if (!player) throw new SignInFailure('exchange', 'Guildgate did not confirm who signed in.');
           // A new session id once signed in (no fixation of an id set before the sign-in).
           sessions.delete(session?.id);
           const signedIn = sessions.create();
+          if (session?.client) sessions.useClient(signedIn, session.client);
           signedIn.player = { ...tokens, idUser: player.idUser, username: player.username };
           setCookie(reply, signedIn);
         } catch (error) {
@@ -231,6 +270,31 @@ export function partnerSiteParty(context: SandboxContext, hub: Partial<HubSettin
         sessions.delete(request.cookies[SESSION_COOKIE]);
         reply.clearCookie(SESSION_COOKIE, { path: '/partner/' });
         return reply.header('cache-control', 'no-store').redirect('/partner/', 303);
+      });
+
+      app.get(CLIENT_PAGES.choose, async (request, reply) =>
+        send(reply, clientPage(callbackUrl(), sessionOf(request)?.client?.clientId ?? null)),
+      );
+
+      app.post(CLIENT_PAGES.choose, async (request, reply) => {
+        if (refusedCrossSite(request, reply)) return reply;
+        const existing = sessionOf(request);
+        const form = readClientForm(request.body);
+        if (!form.ok) {
+          const page = clientPage(callbackUrl(), existing?.client?.clientId ?? null, form);
+          return send(reply, page, 400);
+        }
+        const session = existing ?? sessions.create();
+        sessions.useClient(session, form.client);
+        setCookie(reply, session);
+        return reply.header('cache-control', 'no-store').redirect(SITE_PAGES.home, 303);
+      });
+
+      app.post(CLIENT_PAGES.reset, async (request, reply) => {
+        if (refusedCrossSite(request, reply)) return reply;
+        const session = sessionOf(request);
+        if (session?.client) sessions.useClient(session, null);
+        return reply.header('cache-control', 'no-store').redirect(SITE_PAGES.home, 303);
       });
     },
     close: async () => {},

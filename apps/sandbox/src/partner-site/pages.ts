@@ -1,20 +1,30 @@
 /**
  * Pages of the sandbox partner community site (DESIGN.md §1 "a small partner community site that signs
  * players in through the hub"): the home page, signed out ('Sign in') or signed in ('Signed in as …',
- * links to the profile and the rewards, 'Sign out'); the signed-in player's profile (`/partner/profile`:
- * the portal's "View my profile") and rewards (`/partner/profile/me/rewards`: the badges earned and the
- * one on offer, the Profiler Badge of the portal's survey); and the page of a failed sign-in. Built with
- * `shared/html.ts` (everything escaped) and `shared/layout.ts`; sent with a policy that lets the Sign in
- * form lead to the hub.
+ * links to the profile and the rewards, 'Sign out'), with the client of the hub it signs in as
+ * ('Signing in as client <id>' and 'Use the site's own client' when a visitor chose one); the form to
+ * choose that client (`/partner/client`, issue 24: 'Client id', 'Client secret', 'Use this client');
+ * the signed-in player's profile (`/partner/profile`: the portal's "View my profile") and rewards
+ * (`/partner/profile/me/rewards`: the badges earned and the one on offer, the Profiler Badge of the
+ * portal's survey); the page of a failed sign-in; and the page of a form posted from elsewhere. Built
+ * with `shared/html.ts` (everything escaped) and `shared/layout.ts`; sent with a policy that lets the
+ * Sign in form lead to the hub.
  */
 import type { FastifyReply } from 'fastify';
 import { html, type SafeHtml } from '../shared/html.ts';
 import { layout, sendPage } from '../shared/layout.ts';
-import type { HubProfile } from './hub-client.ts';
+import type { ClientFormErrors } from './client-form.ts';
+import { PARTNER_SITE_CLIENT, type HubProfile } from './hub-client.ts';
 import type { SitePlayer } from './site-sessions.ts';
 
 /** The site's name, the heading of its home page. */
 export const SITE_NAME = 'Guildgate partner community (sandbox)';
+
+/** The form choosing the client of the hub the site signs in as, and the way back to the site's own. */
+export const CLIENT_PAGES = {
+  choose: '/partner/client',
+  reset: '/partner/client/reset',
+} as const;
 
 /** The site's pages a sign-in may lead back to (the portal's front url paths, spec §2). */
 export const SITE_PAGES = {
@@ -39,12 +49,40 @@ function signInForm(label = 'Sign in'): SafeHtml {
   </form>`;
 }
 
+/** The 'Use the site's own client' button (POST /partner/client/reset). */
+function resetClientForm(): SafeHtml {
+  return html`<form method="post" action="${CLIENT_PAGES.reset}">
+    <button type="submit" class="secondary">Use the site's own client</button>
+  </form>`;
+}
+
+/**
+ * Which client of the hub the site signs in as: `chosenClientId` ('Signing in as client <id>', with
+ * the button back to the site's own), or the site's own; and the link to the form choosing another.
+ */
+function clientSection(chosenClientId: string | null): SafeHtml {
+  const which =
+    chosenClientId === null
+      ? html`<p>This site signs in as its own client <code>${PARTNER_SITE_CLIENT.clientId}</code>.</p>`
+      : html`<p><strong>Signing in as client ${chosenClientId}</strong></p>
+          ${resetClientForm()}`;
+  return html`<h2>Client of the hub</h2>
+    ${which}
+    <p><a href="${CLIENT_PAGES.choose}">Use another client</a></p>`;
+}
+
 /**
  * The home page.
  * @param player the signed-in player, or null
  * @param notice a message about the session (e.g. the hub ended it), shown as a status
+ * @param chosenClientId the client a visitor chose on `/partner/client`, or null for the site's own
  */
-export function homePage(hubUrl: string, player: HomePlayer | null, notice: string | null = null): SafeHtml {
+export function homePage(
+  hubUrl: string,
+  player: HomePlayer | null,
+  notice: string | null = null,
+  chosenClientId: string | null = null,
+): SafeHtml {
   const status = notice ? html`<p role="status">${notice}</p>` : '';
   const body = player
     ? html`<h1>${SITE_NAME}</h1>
@@ -80,11 +118,117 @@ export function homePage(hubUrl: string, player: HomePlayer | null, notice: stri
   const about = html`<h2>How it works</h2>
     <p class="muted">
       This site is an OAuth 2.0 client of the Guildgate hub at <code>${hubUrl}</code> (client
-      <code>sandbox-partner-site</code>, authorization code flow with PKCE): <code>GET /oauth</code> on the
-      portal, <code>POST /api/oauth/token</code>, then <code>GET /api/token/verify</code> and
-      <code>GET /api/token/refresh</code> with its client id.
+      <code>${chosenClientId ?? PARTNER_SITE_CLIENT.clientId}</code>, authorization code flow with PKCE):
+      <code>GET /oauth</code> on the portal, <code>POST /api/oauth/token</code>, then
+      <code>GET /api/token/verify</code> and <code>GET /api/token/refresh</code> with its client id.
     </p>`;
-  return layout('Partner community', html`${body}${about}`);
+  return layout('Partner community', html`${body}${clientSection(chosenClientId)}${about}`);
+}
+
+/** What the client form shows again after a refused post. */
+export interface ClientFormState {
+  /** The client id as typed (the secret is never sent back). */
+  clientId: string;
+  errors: ClientFormErrors;
+}
+
+/**
+ * A field of the client form: its label (for `id`), its `input` (markup of this module, which links
+ * the error by `aria-describedby="<id>-error"`), and its error, if any.
+ */
+function formField(id: string, label: string, input: SafeHtml, error: string | undefined): SafeHtml {
+  return html`<p>
+      <label for="${id}">${label}</label>
+      ${input}
+    </p>
+    ${error === undefined ? '' : html`<p id="${id}-error"><strong>Error:</strong> ${error}</p>`}`;
+}
+
+/**
+ * The form choosing the client of the hub the site signs in as (GET /partner/client; issue 24): 'Client
+ * id' and 'Client secret' (both required), button 'Use this client', posted to /partner/client. Says
+ * which redirect URI to register for that client and which client is in use now.
+ * @param callbackUrl the site's redirect URI, `<sandbox>/partner/callback`
+ * @param chosenClientId the client in use now, or null for the site's own
+ * @param state after a refused post: the id typed and what is wrong; null for a fresh form
+ */
+export function clientPage(
+  callbackUrl: string,
+  chosenClientId: string | null,
+  state: ClientFormState | null = null,
+): SafeHtml {
+  const errors = state?.errors ?? {};
+  const invalid = (error: string | undefined, id: string) =>
+    error === undefined ? html`` : html` aria-invalid="true" aria-describedby="${id}-error"`;
+  const summary =
+    state === null ? '' : html`<p role="alert">This client cannot be used: correct the fields below.</p>`;
+  const now =
+    chosenClientId === null
+      ? html`<p>This site signs in as its own client <code>${PARTNER_SITE_CLIENT.clientId}</code> now.</p>`
+      : html`<p><strong>Signing in as client ${chosenClientId}</strong></p>
+          ${resetClientForm()}`;
+  return layout(
+    'Partner community — use another client',
+    html`<h1>Use another client</h1>
+      <p>
+        The site can sign players in as another client of the Guildgate hub, as an OAuth developer sandbox
+        does. Register a confidential client at the hub (the operator console's partner clients, or
+        <code>npm run clients -- register</code>) with the redirect URI <code>${callbackUrl}</code>, then
+        enter its id and secret here.
+      </p>
+      <p class="muted">
+        They stay in this browser's session on this site only, and are forgotten when you sign out or use the
+        site's own client again. Changing the client signs you out of this site.
+      </p>
+      ${now}
+      <h2>Client to use</h2>
+      ${summary}
+      <form method="post" action="${CLIENT_PAGES.choose}">
+        ${formField(
+          'client-id',
+          'Client id',
+          html`<input
+            id="client-id"
+            name="client_id"
+            type="text"
+            required
+            maxlength="128"
+            autocomplete="off"
+            autocapitalize="none"
+            spellcheck="false"
+            value="${state?.clientId ?? ''}"
+            ${invalid(errors.clientId, 'client-id')}
+          />`,
+          errors.clientId,
+        )}
+        ${formField(
+          'client-secret',
+          'Client secret',
+          html`<input
+            id="client-secret"
+            name="client_secret"
+            type="password"
+            required
+            maxlength="512"
+            autocomplete="off"
+            ${invalid(errors.clientSecret, 'client-secret')}
+          />`,
+          errors.clientSecret,
+        )}
+        <button type="submit">Use this client</button>
+      </form>
+      <p><a href="${SITE_PAGES.home}">Back to the community</a></p>`,
+  );
+}
+
+/** The page of a form posted to the site from another site's page (403). */
+export function refusedPage(): SafeHtml {
+  return layout(
+    'Partner community — request refused',
+    html`<h1>Request refused</h1>
+      <p role="alert">This form can only be sent from this site's own pages.</p>
+      <p><a href="${SITE_PAGES.home}">Back to the community</a></p>`,
+  );
 }
 
 /** The date part (YYYY-MM-DD) of an ISO 8601 time, or the text itself when it is not one. */

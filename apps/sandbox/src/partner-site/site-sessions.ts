@@ -1,12 +1,13 @@
 /**
  * The partner community site's own sessions, kept server-side in memory and found by a random id in an
- * HttpOnly, SameSite=Lax cookie scoped to `/partner/`: the sign-in waiting for the hub's answer (state
- * and PKCE verifier, RFC 6749 §10.12, RFC 7636; the site page to go back to) and, once signed in, the
- * player and the hub's tokens.
+ * HttpOnly, SameSite=Lax cookie scoped to `/partner/`: the client of the hub the site signs this
+ * browser in as when a visitor chose one on `/partner/client` (its id and secret, issue 24; never in a
+ * URL or a log), the sign-in waiting for the hub's answer (state and PKCE verifier, RFC 6749 §10.12,
+ * RFC 7636; the site page to go back to) and, once signed in, the player and the hub's tokens.
  * Nothing of it is shared with the hub; signing out here forgets it.
  */
 import { randomBytes } from 'node:crypto';
-import type { HubTokens, PendingSignIn } from './hub-client.ts';
+import { PARTNER_SITE_CLIENT, type HubClient, type HubTokens, type PendingSignIn } from './hub-client.ts';
 
 /** Name of the site's session cookie. */
 export const SESSION_COOKIE = 'partner_site_session';
@@ -35,6 +36,12 @@ export interface WaitingSignIn extends PendingSignIn {
 export interface SiteSession {
   /** 256 random bits, base64url: the cookie's value. */
   readonly id: string;
+  /**
+   * The client a visitor chose (`/partner/client`), whose credentials every call of this session's
+   * sign-in and player uses; null: the site's own ({@link PARTNER_SITE_CLIENT}). Set only through
+   * {@link SiteSessions.useClient}, so the pending sign-in and the player are always of this client.
+   */
+  client: HubClient | null;
   /** The sign-in waiting for the hub, with its deadline (epoch ms) and the site page to go back to. */
   pending: (WaitingSignIn & { expiresAt: number }) | null;
   player: SitePlayer | null;
@@ -63,6 +70,7 @@ export class SiteSessions {
   create(now = Date.now()): SiteSession {
     const session: SiteSession = {
       id: randomBytes(32).toString('base64url'),
+      client: null,
       pending: null,
       player: null,
       expiresAt: now + SESSION_TTL_MS,
@@ -84,6 +92,18 @@ export class SiteSessions {
     return { state: pending.state, codeVerifier: pending.codeVerifier, returnTo: pending.returnTo };
   }
 
+  /**
+   * Makes `client` (null: the site's own) the client of `session`. A pending sign-in and a signed-in
+   * player of the previous client are forgotten: the hub's answer and tokens belong to the client that
+   * asked for them, and the site would present them as another.
+   */
+  useClient(session: SiteSession, client: HubClient | null): void {
+    session.client =
+      client === null ? null : { clientId: client.clientId, clientSecret: client.clientSecret };
+    session.pending = null;
+    session.player = null;
+  }
+
   /** Forgets session `id`. */
   delete(id: string | undefined): void {
     if (id !== undefined) this.#sessions.delete(id);
@@ -93,4 +113,9 @@ export class SiteSessions {
   get size(): number {
     return this.#sessions.size;
   }
+}
+
+/** The client the site calls the hub as for `session`: the one chosen in it, else the site's own. */
+export function clientOf(session: SiteSession | null): HubClient {
+  return session?.client ?? PARTNER_SITE_CLIENT;
 }

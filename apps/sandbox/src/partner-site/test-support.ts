@@ -1,10 +1,13 @@
 /**
  * Test support of the partner site's suites (never used by the sandbox itself): the real Guildgate API
  * listening on a free port of 127.0.0.1 (a fresh SQLite store, apps/api/src/test/harness.ts) with the
- * demo data seeded for a partner site sandbox on another free port, a logged-in demo player, and the
- * SPA's part of the flow (its /oauth page calls GET /api/oauth with the player's bearer).
+ * demo data seeded for a partner site sandbox on another free port, a logged-in demo player, the SPA's
+ * part of the flow (its /oauth page calls GET /api/oauth with the player's bearer), and another client
+ * of the hub registered by the operator's command, `npm run clients -- register` (issue 24).
  */
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import {
   ANONYMOUS,
   DEMO_PLAYER,
@@ -14,6 +17,7 @@ import {
   json,
   seedDemoData,
   sessionOf,
+  spawnScript,
   startTestApp,
   type TestApp,
   type TestAppOptions,
@@ -114,4 +118,39 @@ export async function demoIdUser(world: PartnerSiteWorld): Promise<string> {
     .where('username', '=', DEMO_PLAYER.username)
     .executeTakeFirstOrThrow();
   return row.id_user;
+}
+
+/** `npm run clients` of the API (its cli/clients-cli.ts, found through the API package). */
+const CLIENTS_COMMAND = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@guildgate/api/testing')),
+  'cli',
+  'clients-cli.ts',
+);
+
+/**
+ * Registers confidential client `clientId` at the hub of `world` as an operator does: `npm run clients
+ * -- register <clientId> --name … --redirect-uri <site>/partner/callback` on the hub's store (a first-party
+ * client, Basic authentication, refresh tokens).
+ * @returns the client's secret, printed once by the command
+ * @throws Error with the command's output when it fails
+ */
+export async function registerClientByCommand(world: PartnerSiteWorld, clientId: string): Promise<string> {
+  const command = spawnScript(
+    CLIENTS_COMMAND,
+    { DATABASE_URL: world.t.config.databaseUrl, LOG_LEVEL: 'silent' },
+    [
+      'register',
+      clientId,
+      '--name',
+      `Partner site test client ${clientId}`,
+      '--redirect-uri',
+      `${world.site.baseUrl}/partner/callback`,
+    ],
+  );
+  const code = await command.exited;
+  const secret = /^client_secret: (\S+)$/m.exec(command.output())?.[1];
+  if (code !== 0 || secret === undefined) {
+    throw new Error(`npm run clients -- register exited ${code}:\n${command.output()}`);
+  }
+  return secret;
 }
