@@ -158,6 +158,16 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_STAFF_OWN_ADMIN_ROLE:
     "Vous ne pouvez pas retirer votre propre rôle d'administrateur. Un autre administrateur doit le faire.",
   ERROR_STAFF_REASON_REQUIRED: "Indiquez une raison : elle est conservée dans le journal d'audit.",
+  ERROR_IP_BAN_RANGE_INVALID: 'Saisissez une adresse IP ou une plage CIDR (IPv4 ou IPv6).',
+  ERROR_IP_BAN_RANGE_EVERYONE: 'Cette plage bannirait toutes les adresses.',
+  ERROR_IP_BAN_OWN_ADDRESS:
+    'Cette plage contient votre propre adresse : vous ne pourriez plus accéder à la console.',
+  ERROR_NEWSLETTER_LIST_NAME_TAKEN: 'Une autre liste de diffusion porte déjà ce nom.',
+  ERROR_COOKIE_CATEGORY_NAME_TAKEN: 'Une autre catégorie de cookies porte déjà ce nom.',
+  ERROR_COOKIE_CATEGORY_NECESSARY:
+    'Une catégorie de cookies nécessaire ne peut être ni supprimée ni rendue facultative.',
+  ERROR_COOKIE_CATEGORY_CONSENT_COOKIE:
+    'Cette catégorie commande un cookie de consentement : elle ne peut être ni renommée, ni supprimée, ni rendue nécessaire.',
   ERROR_CURSOR_INVALID: "Cette page n'existe pas. Veuillez recommencer.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
