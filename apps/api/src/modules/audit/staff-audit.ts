@@ -35,8 +35,8 @@ export interface StaffFieldChange {
 export interface StaffAction {
   type: StaffAuditType;
   actor: StaffActorRef;
-  /** The player concerned (internal users.id). */
-  targetUserId: number;
+  /** The player concerned (internal users.id); null for a platform setting (issue 24 §3: the change names it). */
+  targetUserId: number | null;
   changes: readonly StaffFieldChange[];
   /** The request's address; null for the operator command. */
   ip: string | null;

@@ -101,6 +101,11 @@ describe.each(STORES)('the operator console on %s', (kind) => {
   it('tests every admin route of the endpoint table', () => {
     const table = (Object.values(ENDPOINTS) as Endpoint[])
       .filter((endpoint) => endpoint.path.startsWith('admin/'))
+      // The platform settings (issue 24 §3) are tested route by route in settings.test.ts.
+      .filter(
+        (endpoint) =>
+          !/^admin\/(access-keys|ip-bans|newsletter-lists|cookie-categories)(\/|$)/.test(endpoint.path),
+      )
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
     const tested = adminRoutes('{idUser}').map((route) => `${route.method} ${route.url}`);
     expect(tested.sort()).toEqual(table.sort());
