@@ -10,7 +10,7 @@
  * removed; a range of everyone or holding the caller's address is refused. Newsletter lists and cookie
  * categories: the player's GET newsletter / GET cookie show each change at once; a removed list takes
  * its opt-ins (and the consent of players left on none); necessary and consent-cookie categories keep
- * what spec §4/§9 need.
+ * what spec §4/§9 need; what the console changed stays when a node starts again (the seed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -38,6 +38,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { createPlayer, expectErrors, postRegister, sessionOf, type Player } from '../../test/helpers.ts';
+import { seedReferenceData } from '../../db/seed.ts';
 import { call, staffMember, type FactorPlayer } from './test-support.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -653,6 +654,27 @@ describe.each(STORES)('the console platform settings on %s', (kind) => {
     const removed = await auditOf('staff.cookie_category_removed');
     expect(removed).toHaveLength(1);
     expect(removed[0] && change(removed[0], 'choices')?.From).toBe('1');
+  });
+
+  it('keeps what the console changed when a node starts again (the reference data seed)', async () => {
+    const { Lists } = await ok<AdminNewsletterListsResponse>('GET', 'admin/newsletter-lists');
+    const [renamed, removed] = [Lists.at(0), Lists.at(1)];
+    if (!renamed || !removed) throw new Error('the seed wrote fewer than two lists');
+    await ok('PUT', `admin/newsletter-lists/${renamed.Id}`, { Name: 'Community digest' });
+    await ok('DELETE', `admin/newsletter-lists/${removed.Id}`);
+    const categories = await ok<AdminCookieCategoriesResponse>('GET', 'admin/cookie-categories');
+    await seedReferenceData(t.ctx.db, {
+      publicUrl: t.config.publicUrl,
+      portalClientId: t.config.portalClientId,
+      redirectPatterns: t.config.redirectPatterns,
+    });
+    const after = await ok<AdminNewsletterListsResponse>('GET', 'admin/newsletter-lists');
+    expect(after.Lists.map((l) => l.Name)).toEqual(
+      Lists.filter((l) => l.Id !== removed.Id).map((l) =>
+        l.Id === renamed.Id ? 'Community digest' : l.Name,
+      ),
+    );
+    expect(await ok('GET', 'admin/cookie-categories')).toEqual(categories);
   });
 
   it('generates the largest batch, 10,000 keys, in one call', async () => {
