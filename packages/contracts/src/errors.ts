@@ -173,6 +173,15 @@ export const ERROR_MESSAGES_EN = {
   ERROR_STAFF_NO_SECOND_FACTOR: 'This player has no second factor to reset.',
   ERROR_STAFF_PLAYER_BANNED: 'This player is already banned.',
   ERROR_STAFF_PLAYER_NOT_BANNED: 'This player is not banned.',
+  // the console's platform settings (issue 24 §3; admin-settings.ts)
+  ERROR_IP_BAN_RANGE_INVALID: 'Enter an IP address or a CIDR range (IPv4 or IPv6).',
+  ERROR_IP_BAN_RANGE_EVERYONE: 'This range would ban every address.',
+  ERROR_IP_BAN_OWN_ADDRESS: 'This range contains your own address: you would lock yourself out.',
+  ERROR_NEWSLETTER_LIST_NAME_TAKEN: 'Another newsletter list already has this name.',
+  ERROR_COOKIE_CATEGORY_NAME_TAKEN: 'Another cookie category already has this name.',
+  ERROR_COOKIE_CATEGORY_NECESSARY: 'A necessary cookie category cannot be removed or made optional.',
+  ERROR_COOKIE_CATEGORY_CONSENT_COOKIE:
+    'This category drives a consent cookie: it cannot be renamed, removed or made necessary.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',

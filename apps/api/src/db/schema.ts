@@ -280,6 +280,8 @@ export interface AccessKeysTable {
   expires_at: string | null;
   used_at: string | null;
   used_by_user_id: number | null;
+  /** When an admin revoked the key before use (migration 0029; ISO 8601 UTC), else null. */
+  revoked_at: string | null;
 }
 
 /** A banned address or range (migration 0006; spec §6). */

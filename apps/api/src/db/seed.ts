@@ -1,8 +1,9 @@
 /**
  * Idempotent seeding. {@link seedReferenceData} writes what the product needs to work (connection
  * providers, cookie categories, newsletter lists, deletion types with their French texts — the
- * translation tables of migration 0016, kept in line with this file at every start —, the portal's own
- * client and redirect pattern) and runs at every start. {@link seedDemoData} adds the demo player and the
+ * translation tables of migration 0016, the deletion types' kept in line with this file at every start;
+ * the cookie categories and newsletter lists, which the operator console edits (issue 24 §3), only on a
+ * store that has none —, the portal's own client and redirect pattern) and runs at every start. {@link seedDemoData} adds the demo player and the
  * sandbox's clients of the hub (SEED_DEMO=1, which `npm start` sets): the partner site and the OpenID
  * Connect site with their development client secrets, and the public browser client and its third-party
  * twin.
@@ -73,38 +74,30 @@ export async function seedReferenceData(
         .onConflict((oc) => oc.column('canonical_name').doNothing())
         .execute();
     }
-    for (const { fr, ...c } of COOKIE_CATEGORIES) {
-      await trx
+    // The cookie categories and newsletter lists are the operator console's to edit once the store has
+    // them (issue 24 §3): they are seeded on a store that has none, never put back nor overwritten.
+    const hasCategories = await trx.selectFrom('cookie_categories').select('id').limit(1).executeTakeFirst();
+    for (const { fr, ...c } of hasCategories ? [] : COOKIE_CATEGORIES) {
+      const { id } = await trx
         .insertInto('cookie_categories')
         .values(c)
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const { id } = await trx
-        .selectFrom('cookie_categories')
-        .select('id')
-        .where('name', '=', c.name)
+        .returning('id')
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('cookie_category_translations')
         .values({ cookie_id: id, locale: 'fr', ...fr })
-        .onConflict((oc) => oc.columns(['cookie_id', 'locale']).doUpdateSet(fr))
         .execute();
     }
-    for (const { name, fr } of NEWSLETTER_LISTS) {
-      await trx
+    const hasLists = await trx.selectFrom('newsletter_lists').select('id').limit(1).executeTakeFirst();
+    for (const { name, fr } of hasLists ? [] : NEWSLETTER_LISTS) {
+      const { id } = await trx
         .insertInto('newsletter_lists')
         .values({ name })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const { id } = await trx
-        .selectFrom('newsletter_lists')
-        .select('id')
-        .where('name', '=', name)
+        .returning('id')
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('newsletter_list_translations')
         .values({ list_id: id, locale: 'fr', name: fr })
-        .onConflict((oc) => oc.columns(['list_id', 'locale']).doUpdateSet({ name: fr }))
         .execute();
     }
     for (const { fr, ...d } of DELETION_TYPES) {

@@ -4,7 +4,8 @@
  * ACCESS_KEY_ALREADY_USED). A key is a random secret shown once when an operator creates it
  * (access-key-cli.ts); the store keeps its SHA-256. Validating only looks; registering consumes the
  * key in the registration's own transaction with an atomic claim (single-use-tokens), so of two
- * registrations with one key exactly one succeeds.
+ * registrations with one key exactly one succeeds. An admin may revoke unused keys in the console (issue
+ * 24 §3; `revoked_at`, migration 0029): a revoked key is then refused as an unknown one.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -32,22 +33,28 @@ export function normalizeAccessKey(value: string): string {
   return value.trim().toUpperCase();
 }
 
+/** What the store keeps of key `value` (as typed or handed out): the SHA-256 (hex) of its normalized form. */
+export function accessKeyHash(value: string): string {
+  return tokenHash(normalizeAccessKey(value));
+}
+
 /**
- * Creates `count` keys (valid `expiresInDays` days, or without expiry) with an operator `note`.
- * @returns the keys, to hand out; they are not kept
+ * Creates `count` keys (valid `expiresInDays` days, or without expiry) with an operator `note` (the
+ * batch label), through `db` (pass a transaction to tie them to what else it writes).
+ * @returns the keys, to hand out (they are not kept), and their expiry (ISO 8601; null: none)
  */
-export async function createAccessKeys(
+export async function createAccessKeyBatch(
   db: Kysely<Database>,
   count: number,
   options: { note?: string | null; expiresInDays?: number | null } = {},
-): Promise<string[]> {
+): Promise<{ keys: string[]; expiresAt: string | null }> {
   const keys = Array.from({ length: count }, generateAccessKey);
   const now = isoNow();
   const expires = options.expiresInDays ? isoIn(options.expiresInDays * DAY_MS) : null;
   await insertAccessKeys(
     db,
     keys.map((key) => ({
-      key_hash: tokenHash(normalizeAccessKey(key)),
+      key_hash: accessKeyHash(key),
       note: options.note ?? null,
       created_at: now,
       expires_at: expires,
@@ -55,7 +62,20 @@ export async function createAccessKeys(
       used_by_user_id: null,
     })),
   );
-  return keys;
+  return { keys, expiresAt: expires };
+}
+
+/**
+ * Creates `count` keys (valid `expiresInDays` days, or without expiry) with an operator `note`
+ * ({@link createAccessKeyBatch}; the operator command's).
+ * @returns the keys, to hand out; they are not kept
+ */
+export async function createAccessKeys(
+  db: Kysely<Database>,
+  count: number,
+  options: { note?: string | null; expiresInDays?: number | null } = {},
+): Promise<string[]> {
+  return (await createAccessKeyBatch(db, count, options)).keys;
 }
 
 /** Why `value` cannot be used (null: it can), without using it. */
@@ -65,6 +85,8 @@ export async function accessKeyError(db: Kysely<Database>, value: string): Promi
   const row = await findToken(db, ACCESS_KEY_KIND, key);
   if (!row) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
   const status = tokenStatus(ACCESS_KEY_KIND, row);
+  // A revoked key (issue 24 §3) is refused as one that does not exist, unless it was used before.
+  if (!status.used && row.revoked_at !== null) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
   if (status.expired) return 'ERROR_ACCESS_KEY_NON_EXISTANT';
   return status.used ? 'ERROR_ACCESS_KEY_ALREADY_USED' : null;
 }
@@ -83,13 +105,16 @@ export async function validateAccessKey(ctx: AppContext, value: string): Promise
 /**
  * Uses key `value` for the new player `userId`, inside the registration transaction `trx`.
  * @throws AppError 400 AccessKeyValue ERROR_ACCESS_KEY_ALREADY_USED (a concurrent registration won) /
- *   ERROR_ACCESS_KEY_NON_EXISTANT — the caller's transaction then rolls back
+ *   ERROR_ACCESS_KEY_NON_EXISTANT (unknown, expired or revoked) — the caller's transaction then rolls back
  */
 export async function consumeAccessKey(trx: Kysely<Database>, value: string, userId: number): Promise<void> {
   const claimed = await claimToken(trx, ACCESS_KEY_KIND, normalizeAccessKey(value), {
     also: { used_by_user_id: userId },
   });
-  if (claimed) return;
+  // A revoked key is claimed by the generic claim but refused here: the caller's transaction rolls the
+  // claim back. (A revocation waits for a concurrent claim's row lock and then skips the used key.)
+  if (claimed && claimed.revoked_at === null) return;
+  if (claimed) throw badRequest('ERROR_ACCESS_KEY_NON_EXISTANT', 'AccessKeyValue');
   throw badRequest((await accessKeyError(trx, value)) ?? 'ERROR_ACCESS_KEY_ALREADY_USED', 'AccessKeyValue');
 }
 

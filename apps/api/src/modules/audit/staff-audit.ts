@@ -35,8 +35,8 @@ export interface StaffFieldChange {
 export interface StaffAction {
   type: StaffAuditType;
   actor: StaffActorRef;
-  /** The player concerned (internal users.id). */
-  targetUserId: number;
+  /** The player concerned (internal users.id); null for a platform setting (issue 24 §3: the change names it). */
+  targetUserId: number | null;
   changes: readonly StaffFieldChange[];
   /** The reason staff gave (issue 24 §2 support actions), kept in the detail; absent or null: none. */
   reason?: string | null;

@@ -36,7 +36,9 @@ export function parseIpRange(text: string): IpRange | null {
   const prefix = prefixText === undefined ? max : Number(prefixText);
   if (!/^\d+$/.test(prefixText ?? String(max)) || !Number.isInteger(prefix) || prefix < 0 || prefix > max)
     return null;
-  return { address, prefix, family };
+  // Node's canonical text of the address (IPv6 lower case and compressed: `2001:DB8:0::` → `2001:db8::`),
+  // so one range is one ban whatever way it was typed.
+  return { address: new net.SocketAddress({ address, family }).address, prefix, family };
 }
 
 /** The canonical text of a range (`address/prefix`). */

@@ -16,6 +16,7 @@ import { auditPage, deleteStaffRoleOf, describeCaller, putStaffRole, staffPage }
 import { adminRoute } from './admin-route.ts';
 import { requireStaff } from './guard.ts';
 import { supportRoutes } from './support-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
 
 /** Registers the admin routes on `app`, the /api scope. */
 export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -61,4 +62,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (request) => auditPage(ctx, request.query),
   });
   await supportRoutes(app, ctx);
+
+  await settingsRoutes(app, ctx);
 }

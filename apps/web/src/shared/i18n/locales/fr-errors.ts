@@ -164,6 +164,16 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_STAFF_NO_SECOND_FACTOR: "Ce joueur n'a aucun second facteur à réinitialiser.",
   ERROR_STAFF_PLAYER_BANNED: 'Ce joueur est déjà banni.',
   ERROR_STAFF_PLAYER_NOT_BANNED: "Ce joueur n'est pas banni.",
+  ERROR_IP_BAN_RANGE_INVALID: 'Saisissez une adresse IP ou une plage CIDR (IPv4 ou IPv6).',
+  ERROR_IP_BAN_RANGE_EVERYONE: 'Cette plage bannirait toutes les adresses.',
+  ERROR_IP_BAN_OWN_ADDRESS:
+    'Cette plage contient votre propre adresse : vous ne pourriez plus accéder à la console.',
+  ERROR_NEWSLETTER_LIST_NAME_TAKEN: 'Une autre liste de diffusion porte déjà ce nom.',
+  ERROR_COOKIE_CATEGORY_NAME_TAKEN: 'Une autre catégorie de cookies porte déjà ce nom.',
+  ERROR_COOKIE_CATEGORY_NECESSARY:
+    'Une catégorie de cookies nécessaire ne peut être ni supprimée ni rendue facultative.',
+  ERROR_COOKIE_CATEGORY_CONSENT_COOKIE:
+    'Cette catégorie commande un cookie de consentement : elle ne peut être ni renommée, ni supprimée, ni rendue nécessaire.',
   ERROR_CURSOR_INVALID: "Cette page n'existe pas. Veuillez recommencer.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
