@@ -222,6 +222,8 @@ export const StaffAuditEventSchema = z.object({
   Actor: StaffActorSchema,
   Target: AdminPlayerRefSchema.nullable(),
   Changes: z.array(StaffChangeSchema),
+  /** What the action did besides changes, e.g. the rows a survey export held (`{ "rows": 120 }`); {} when nothing. */
+  Details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
 });
 export type StaffAuditEvent = z.infer<typeof StaffAuditEventSchema>;
 

@@ -8,8 +8,10 @@ export { audit, playerDataEraser, DELETED_PLAYER_MARK } from './service.ts';
 export {
   auditStaffAction,
   changesOf,
+  detailsOf,
   staffAuditPage,
   type StaffAction,
+  type StaffActionDetails,
   type StaffActorRef,
   type StaffAuditFilter,
   type StaffAuditRow,

@@ -22,7 +22,13 @@ import type { UserRow } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findUserByIdUser, findUsersById, findUsersByIdUser, getUserById } from '../accounts/index.ts';
-import { changesOf, DELETED_PLAYER_MARK, staffAuditPage, type StaffAuditRow } from '../audit/index.ts';
+import {
+  changesOf,
+  DELETED_PLAYER_MARK,
+  detailsOf,
+  staffAuditPage,
+  type StaffAuditRow,
+} from '../audit/index.ts';
 import type { StaffCaller } from './guard.ts';
 import { OPERATOR_COMMAND, revokeStaffRole, setStaffRole } from './roles.ts';
 import { listStaffRoles, type StaffRoleRow } from './store.ts';
@@ -187,6 +193,7 @@ async function describeEvents(
         : { Kind: 'staff', ...playerRefOf(row.actor_user_id, users) },
     Target: playerRefOf(row.target_user_id, users),
     Changes: changesOf(row).map((c) => ({ Field: c.field, From: c.from, To: c.to })),
+    Details: detailsOf(row),
   }));
 }
 
