@@ -91,3 +91,6 @@ export * from './get-admin-staff.ts';
 export * from './put-admin-staff.ts';
 export * from './delete-admin-staff.ts';
 export * from './get-admin-audit.ts';
+export * from './get-admin-dashboard.ts';
+export * from './get-admin-deletion-reasons.ts';
+export * from './get-admin-survey-export.ts';
