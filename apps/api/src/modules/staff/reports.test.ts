@@ -121,7 +121,12 @@ describe.each(STORES)('the dashboard and reports on %s', (kind) => {
 
   it('documents the export as a CSV answer in /api/docs', async () => {
     const docs = json<{
-      paths: Record<string, { get?: { responses: Record<string, { content?: Record<string, unknown> }> } }>;
+      paths: Partial<
+        Record<
+          string,
+          { get?: { responses: Partial<Record<string, { content?: Record<string, unknown> }>> } }
+        >
+      >;
     }>(await t.app.inject({ method: 'GET', url: '/api/docs' }));
     const ok = docs.paths['/admin/survey/export']?.get?.responses['200'];
     expect(Object.keys(ok?.content ?? {})).toEqual(['text/csv; charset=utf-8']);
