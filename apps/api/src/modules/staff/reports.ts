@@ -242,7 +242,8 @@ export interface SurveyExport {
  * GET admin/survey/export: records the export in the staff audit trail (`staff.survey_exported`, no
  * target, no changes, details `{ rows }` — the responses counted as it starts; written before any
  * answer leaves), then streams every response as CSV, read by pages of {@link SURVEY_EXPORT_PAGE}.
- * A store failure after the first bytes ends the download early (logged); the file is then short.
+ * A store failure after the first bytes ends the download early (logged as an error); the file is then
+ * short. A client that goes away stops the reading (logged as info).
  * @param ip the request's address, for the audit event
  */
 export async function exportSurvey(
@@ -266,7 +267,10 @@ export async function exportSurvey(
     cast: { string: neutraliseFormula },
   });
   pipeline(Readable.from(surveyRecords(ctx)), csv).catch((error: unknown) => {
-    ctx.log.error({ err: error }, 'survey export failed');
+    // The client going away ends the stream early (its reading stops there): no failure of ours.
+    if ((error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE')
+      ctx.log.info('survey export cut short by the client');
+    else ctx.log.error({ err: error }, 'survey export failed');
   });
   return { fileName: `guildgate-survey-${new Date().toISOString().slice(0, 10)}.csv`, rows, csv };
 }
