@@ -224,6 +224,8 @@ export const StaffAuditEventSchema = z.object({
   Changes: z.array(StaffChangeSchema),
   /** The reason staff gave for a support action (issue 24 §2), else null. */
   Reason: z.string().nullable(),
+  /** What the action did besides changes, e.g. the rows a survey export held (`{ "rows": 120 }`); {} when nothing. */
+  Details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
 });
 export type StaffAuditEvent = z.infer<typeof StaffAuditEventSchema>;
 

@@ -68,6 +68,11 @@ export interface EndpointDefinition {
   /** The JSON (or, for POST oauth/token, form) body. */
   body?: z.ZodType;
   responses: EndpointResponses;
+  /**
+   * The success answer's media type when it is not JSON (GET admin/survey/export's
+   * `text/csv; charset=utf-8`): its schema then describes the text, and the client reads the body as is.
+   */
+  contentType?: string;
   auth: EndpointAuth;
   /** Limited per IP (DESIGN.md §5): may answer 429 ERROR_RATE_LIMITED with Retry-After. */
   rateLimited?: boolean;

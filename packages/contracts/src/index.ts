@@ -26,6 +26,7 @@ export * from './data-export.ts';
 export * from './account-security.ts';
 export * from './admin.ts';
 export * from './admin-settings.ts';
+export * from './admin-reports.ts';
 export * from './secure-account.ts';
 export * from './consent.ts';
 export * from './survey.ts';

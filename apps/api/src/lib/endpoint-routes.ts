@@ -89,6 +89,8 @@ export function endpointRoute<E extends Endpoint>(
       response: endpoint.responses,
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
+      // A non-JSON answer (a CSV file) is documented with its media type.
+      ...(endpoint.contentType ? { produces: [endpoint.contentType] } : {}),
       tags: [tagOf(endpoint)],
       operationId: endpoint.name,
     },

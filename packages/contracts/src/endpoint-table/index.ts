@@ -114,3 +114,6 @@ export * from './get-admin-cookie-categories.ts';
 export * from './post-admin-cookie-categories.ts';
 export * from './put-admin-cookie-categories.ts';
 export * from './delete-admin-cookie-categories.ts';
+export * from './get-admin-dashboard.ts';
+export * from './get-admin-deletion-reasons.ts';
+export * from './get-admin-survey-export.ts';

@@ -31,15 +31,23 @@ export interface StaffFieldChange {
   to: string | null;
 }
 
+/** Facts of a staff action that are no change of a field (scalar values by name). */
+export type StaffActionDetails = Record<string, string | number | boolean | null>;
+
 /** A staff action to record. */
 export interface StaffAction {
   type: StaffAuditType;
   actor: StaffActorRef;
-  /** The player concerned (internal users.id); null for a platform setting (issue 24 §3: the change names it). */
+  /**
+   * The player concerned (internal users.id); null when the action concerns no one player (a platform
+   * setting, which its changes name; an export).
+   */
   targetUserId: number | null;
   changes: readonly StaffFieldChange[];
   /** The reason staff gave (issue 24 §2 support actions), kept in the detail; absent or null: none. */
   reason?: string | null;
+  /** What the action did besides changes (e.g. `{ rows: 120 }` of an export): never an id nor a secret. */
+  details?: StaffActionDetails;
   /** The request's address; null for the operator command. */
   ip: string | null;
 }
@@ -51,7 +59,11 @@ export async function auditStaffAction(db: Kysely<Database>, action: StaffAction
     actorKind: action.actor.kind,
     actorUserId: action.actor.kind === 'staff' ? action.actor.userId : null,
     targetUserId: action.targetUserId,
-    detail: JSON.stringify({ changes: action.changes, ...(action.reason ? { reason: action.reason } : {}) }),
+    detail: JSON.stringify({
+      changes: action.changes,
+      ...(action.reason ? { reason: action.reason } : {}),
+      ...(action.details ? { details: action.details } : {}),
+    }),
     ip: action.ip,
     createdAt: isoNow(),
   });
@@ -79,6 +91,22 @@ export function reasonOf(row: Pick<StaffAuditRow, 'detail'>): string | null {
     return typeof reason === 'string' ? reason : null;
   } catch {
     return null;
+  }
+}
+
+/** The details recorded in an event's detail ({@link StaffAction.details}; none, or unreadable: {}). */
+export function detailsOf(row: Pick<StaffAuditRow, 'detail'>): StaffActionDetails {
+  try {
+    const parsed = JSON.parse(row.detail) as { details?: unknown };
+    if (!parsed.details || typeof parsed.details !== 'object' || Array.isArray(parsed.details)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed.details as Record<string, unknown>).filter(
+        (entry): entry is [string, string | number | boolean | null] =>
+          entry[1] === null || ['string', 'number', 'boolean'].includes(typeof entry[1]),
+      ),
+    );
+  } catch {
+    return {};
   }
 }
 

@@ -3,7 +3,7 @@
  * `user_id` the player involved (null when none), `detail` a JSON object without secrets, timestamps
  * ISO-8601 UTC text.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditEventsTable, Database } from '../../db/schema.ts';
 
 /** An event to record: player (internal users.id, or null), type, caller IP, JSON detail, ISO time. */
@@ -102,4 +102,69 @@ export async function findEventsOfPlayer(
     );
   }
   return events.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+}
+
+/** The UTC day (`YYYY-MM-DD`) of an ISO 8601 UTC `created_at`, the same text on SQLite and PostgreSQL. */
+const DAY_OF_CREATED_AT = sql<string>`substr(created_at, 1, 10)`;
+
+/** A number the store counted (PostgreSQL answers `count(*)` as a bigint string). */
+function counted(value: string | number | bigint): number {
+  return Number(value);
+}
+
+/**
+ * How many events of each of `types` happened on each UTC day since `since` (ISO 8601 UTC, inclusive):
+ * one grouped query served by the index `audit_events_type_created` (type, created_at; migration 0027)
+ * alone — an index-only range scan per type (the issue 24 §4 dashboard).
+ * @returns one row per type and day that has events (days without any are absent), `day` `YYYY-MM-DD`
+ */
+export async function countEventsPerDay(
+  db: Kysely<Database>,
+  query: { types: readonly string[]; since: string },
+): Promise<{ type: string; day: string; count: number }[]> {
+  if (query.types.length === 0) return [];
+  const rows = await db
+    .selectFrom('audit_events')
+    .select((eb) => ['type', DAY_OF_CREATED_AT.as('day'), eb.fn.countAll<string | number>().as('count')])
+    .where('type', 'in', query.types)
+    .where('created_at', '>=', query.since)
+    .groupBy(['type', DAY_OF_CREATED_AT])
+    .execute();
+  return rows.map((row) => ({ type: row.type, day: row.day, count: counted(row.count) }));
+}
+
+/**
+ * How many accounts were linked (`connection.linked` events) to each of `providers` on each UTC day
+ * since `since` (ISO 8601 UTC, inclusive), the provider read from the event's detail (`"provider":"…"`,
+ * linking/connections.ts): one grouped query, the index `audit_events_type_created` finding the rows.
+ * @param providers the providers' canonical names (contracts `LINK_PROVIDERS`), fixed strings of ours
+ * @returns one row per provider and day that has links, `day` `YYYY-MM-DD`
+ */
+export async function countLinksPerDay(
+  db: Kysely<Database>,
+  query: { providers: readonly string[]; since: string },
+): Promise<{ provider: string; day: string; count: number }[]> {
+  if (query.providers.length === 0) return [];
+  // Literal patterns (our own constants), so that the grouped expression is the selected one on PostgreSQL.
+  const provider = sql<string | null>`case ${sql.join(
+    query.providers.map(
+      (name) =>
+        sql`when detail like ${sql.lit(`%"provider":${JSON.stringify(name)}%`)} then ${sql.lit(name)}`,
+    ),
+    sql` `,
+  )} end`;
+  const rows = await db
+    .selectFrom('audit_events')
+    .select((eb) => [
+      provider.as('provider'),
+      DAY_OF_CREATED_AT.as('day'),
+      eb.fn.countAll<string | number>().as('count'),
+    ])
+    .where('type', '=', 'connection.linked')
+    .where('created_at', '>=', query.since)
+    .groupBy([provider, DAY_OF_CREATED_AT])
+    .execute();
+  return rows.flatMap((row) =>
+    row.provider === null ? [] : [{ provider: row.provider, day: row.day, count: counted(row.count) }],
+  );
 }

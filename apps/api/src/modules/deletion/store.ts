@@ -40,3 +40,58 @@ export async function insertDeletionFeedback(
     .values({ deletion_type_id: feedback.typeId, reason: feedback.reason, created_at: feedback.createdAt })
     .execute();
 }
+
+/**
+ * How many deletions left feedback of each type (`typeId` null: the reason was skipped), and how many of
+ * them gave a free text (issue 24 §3, GET admin/deletion-reasons): one grouped query over
+ * `deletion_feedback` (one row per deleted account).
+ */
+export async function countDeletionFeedback(
+  db: Kysely<Database>,
+): Promise<{ typeId: number | null; count: number; withText: number }[]> {
+  const rows = await db
+    .selectFrom('deletion_feedback')
+    .select((eb) => [
+      'deletion_type_id',
+      eb.fn.countAll<string | number>().as('count'),
+      eb.fn.count<string | number>('reason').as('with_text'),
+    ])
+    .groupBy('deletion_type_id')
+    .execute();
+  return rows.map((row) => ({
+    typeId: row.deletion_type_id,
+    count: Number(row.count),
+    withText: Number(row.with_text),
+  }));
+}
+
+/** Where a page of free-text reasons starts: strictly older than this row (time, then id). */
+export interface FeedbackPosition {
+  createdAt: string;
+  id: number;
+}
+
+/**
+ * The free-text reasons of deletions (no player: the feedback is unlinked), newest first (time, then
+ * id), strictly after `after` when given; at most `limit`. Served by the index
+ * `deletion_feedback_created` (created_at, id; migration 0027).
+ */
+export function findDeletionReasons(
+  db: Kysely<Database>,
+  query: { after?: FeedbackPosition; limit: number },
+): Promise<{ id: number; reason: string | null; created_at: string }[]> {
+  let rows = db
+    .selectFrom('deletion_feedback')
+    .select(['id', 'reason', 'created_at'])
+    .where('reason', 'is not', null);
+  const after = query.after;
+  if (after) {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('created_at', '<', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return rows.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+}

@@ -6,21 +6,61 @@
  * log-in from a browser without a valid known-device cookie for the account (device-cookies.ts) is a
  * new device: with the `securityAlerts` flag, the player is told by e-mail (issue 22 §6) — except for
  * their very first log-in (no session ever), which follows the registration.
+ * An attempt the throttle refuses is recorded as `login.throttled` (the dashboard's locks, issue 24 §4).
  */
 import { maskEmail, titleName, type IdentifyResponse, type Locale } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { audit } from '../audit/index.ts';
 import { findUserByIdUser, findUserByLogin, setPasswordHash } from '../accounts/index.ts';
 import { queueSecurityAlert } from '../security-alerts/index.ts';
 import { createSession, type RequestOrigin } from './sessions.ts';
-import { startLoginAttempt } from './login-throttle.ts';
+import { startLoginAttempt, type LoginAttempt, type LoginAttemptInput } from './login-throttle.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 import { hasEverHadSession } from './store.ts';
 import { secondFactorChallenge } from '../second-factors/index.ts';
 import type { SecondFactorMethod } from '@guildgate/contracts';
+
+/**
+ * Is `error`, thrown by {@link startLoginAttempt}, its refusal of the attempt — 429 (back-off, address
+ * or account limit) or 400 (a captcha asked, or a captcha token that failed) — rather than a dependency
+ * failing (503, or an error of the counters' store)?
+ */
+function refusedByThrottle(error: unknown): error is AppError {
+  return error instanceof AppError && (error.statusCode === 429 || error.statusCode === 400);
+}
+
+/**
+ * {@link startLoginAttempt}, recording each refusal as the audit event `login.throttled` (the player when
+ * the attempt names one, else none; the address; detail `{ code, userAgent }`) — the dashboard's locks
+ * (issue 24 §4). The event is written after the answer has left (`ctx.deferred`): a refused attempt
+ * is not made slower by it, and one refusal is one event (the caller's request calls this once).
+ * @param userId the player the attempt names (internal users.id), or null for an unknown one
+ * @throws what {@link startLoginAttempt} throws, unchanged
+ */
+export async function startAuditedLoginAttempt(
+  ctx: AppContext,
+  input: LoginAttemptInput,
+  userId: number | null,
+  origin: RequestOrigin,
+): Promise<LoginAttempt> {
+  try {
+    return await startLoginAttempt(ctx, input);
+  } catch (error) {
+    if (refusedByThrottle(error)) {
+      const code = error.items[0]?.ErrorMessage ?? null;
+      ctx.deferred.run('login.throttled audit', () =>
+        audit(ctx, userId, 'login.throttled', origin.ip ?? null, {
+          code,
+          userAgent: origin.userAgent?.slice(0, 512) ?? null,
+        }),
+      );
+    }
+    throw error;
+  }
+}
 
 /** POST log/identify. @throws 400 ERROR_USERNAME_EMPTY, ERROR_USER_NOT_EXISTS, ERROR_USER_BANNED */
 export async function identify(ctx: AppContext, usernameOrEmail: string): Promise<IdentifyResponse> {
@@ -78,12 +118,17 @@ async function checkPasswordAndOpen(
   passwordProperty: string,
 ): Promise<LoggedIn> {
   if (!password) throw badRequest('ERROR_PASSWORD_EMPTY', 'Password');
-  const attempt = await startLoginAttempt(ctx, {
-    idUser: user?.id_user ?? null,
-    ip: request.ip ?? '-',
-    deviceToken: user ? request.deviceTokenFor(user.id_user) : undefined,
-    captcha: request.captcha,
-  });
+  const attempt = await startAuditedLoginAttempt(
+    ctx,
+    {
+      idUser: user?.id_user ?? null,
+      ip: request.ip ?? '-',
+      deviceToken: user ? request.deviceTokenFor(user.id_user) : undefined,
+      captcha: request.captcha,
+    },
+    user?.id ?? null,
+    request,
+  );
   // Until the throttle has its verdict, an error (a dependency failing) abandons the attempt: it is not
   // counted as a failure (login-throttle.ts).
   const abandonOnError = <T>(work: Promise<T>): Promise<T> =>
@@ -163,12 +208,12 @@ export async function logInUser(
 ): Promise<LoggedIn> {
   const user = await findUserByIdUser(ctx.db, idUser);
   if (!user) {
-    const attempt = await startLoginAttempt(ctx, {
-      idUser: null,
-      ip: request.ip ?? '-',
-      deviceToken: undefined,
-      captcha: request.captcha,
-    });
+    const attempt = await startAuditedLoginAttempt(
+      ctx,
+      { idUser: null, ip: request.ip ?? '-', deviceToken: undefined, captcha: request.captcha },
+      null,
+      request,
+    );
     await burnVerification(password || 'x');
     await attempt.failed();
     throw badRequest('ERROR_USER_UNKNOWN');

@@ -4,7 +4,8 @@
  * a passkey or a recovery code (second-factors/login-step.ts), and opens the session as a log-in does. The code
  * check passes the log-in throttle (login-throttle.ts) as an attempt on the ticket's account: a wrong
  * code counts as a failed attempt of that account (back-off, address and account limits), a right one
- * ends the series. The captcha the password step passed is not asked again.
+ * ends the series; a refusal is recorded as `login.throttled` (login.ts). The captcha the password
+ * step passed is not asked again.
  */
 import type { FastifyReply } from 'fastify';
 import type { SecondFactorLoginRequest } from '@guildgate/contracts';
@@ -13,8 +14,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { findUserById } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { playerOfTicket, redeemSecondFactor, setRememberedDeviceCookie } from '../second-factors/index.ts';
-import type { LoggedIn, LoginRequest } from './login.ts';
-import { startLoginAttempt } from './login-throttle.ts';
+import { startAuditedLoginAttempt, type LoggedIn, type LoginRequest } from './login.ts';
 import { createSession } from './sessions.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 import { queueSecurityAlert } from '../security-alerts/index.ts';
@@ -38,12 +38,17 @@ export async function completeSecondFactor(
   const userId = await playerOfTicket(ctx, body.Ticket);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw badRequest('ERROR_SECOND_FACTOR_TICKET_INVALID');
-  const attempt = await startLoginAttempt(ctx, {
-    idUser: user.id_user,
-    ip: request.ip ?? '-',
-    deviceToken: request.deviceTokenFor(user.id_user),
-    captcha: { token: null, verified: true },
-  });
+  const attempt = await startAuditedLoginAttempt(
+    ctx,
+    {
+      idUser: user.id_user,
+      ip: request.ip ?? '-',
+      deviceToken: request.deviceTokenFor(user.id_user),
+      captcha: { token: null, verified: true },
+    },
+    user.id,
+    request,
+  );
   try {
     await redeemSecondFactor(
       ctx,

@@ -26,6 +26,7 @@ import {
   changesOf,
   DELETED_PLAYER_MARK,
   reasonOf,
+  detailsOf,
   staffAuditPage,
   type StaffAuditRow,
 } from '../audit/index.ts';
@@ -194,6 +195,7 @@ async function describeEvents(
     Target: playerRefOf(row.target_user_id, users),
     Changes: changesOf(row).map((c) => ({ Field: c.field, From: c.from, To: c.to })),
     Reason: reasonOf(row),
+    Details: detailsOf(row),
   }));
 }
 

@@ -17,6 +17,7 @@ import { adminRoute } from './admin-route.ts';
 import { requireStaff } from './guard.ts';
 import { supportRoutes } from './support-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 
 /** Registers the admin routes on `app`, the /api scope. */
 export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -64,4 +65,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
   await supportRoutes(app, ctx);
 
   await settingsRoutes(app, ctx);
+
+  await reportRoutes(app, ctx);
 }

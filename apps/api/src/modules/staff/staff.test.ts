@@ -61,6 +61,9 @@ const adminRoutes = (target: string) =>
     { method: 'PUT', url: `admin/staff/${target}`, permission: 'staff.manage', payload: { Role: 'viewer' } },
     { method: 'DELETE', url: `admin/staff/${target}`, permission: 'staff.manage' },
     { method: 'GET', url: 'admin/audit', permission: 'audit.read' },
+    { method: 'GET', url: 'admin/dashboard', permission: 'reports.read' },
+    { method: 'GET', url: 'admin/deletion-reasons', permission: 'reports.read' },
+    { method: 'GET', url: 'admin/survey/export', permission: 'players.export' },
   ] as const satisfies readonly {
     method: Method;
     url: string;

@@ -1,7 +1,8 @@
 /**
  * The survey module's public surface (issue 20 §2; DESIGN.md §2; docs/survey.md): the submission, the
  * player's badges (profile's User.Badges), the stored answers' shape, and the survey eraser of account
- * deletion. Other modules import only this file.
+ * deletion; the stored responses by pages, for the operator console's export (issue 24 §3). Other
+ * modules import only this file.
  */
 export {
   loadBadges,
@@ -11,3 +12,4 @@ export {
   type StoredSurveyAnswers,
 } from './service.ts';
 export { playerDataExporter } from './exporter.ts';
+export { countSurveyResponses, surveyResponsesPage, type SurveyResponseRow } from './store.ts';

@@ -100,3 +100,50 @@ export function findSurveyResponse(db: Kysely<Database>, userId: number) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** One player's response as the survey export reads it (issue 24 §3). */
+export interface SurveyResponseRow {
+  /** Internal users.id: where the next page starts. */
+  user_id: number;
+  id_user: string;
+  steam_id: string;
+  username: string;
+  /** JSON of the normalized answers (service.ts `StoredSurveyAnswers`). */
+  answers: string;
+  submitted_at: string;
+  updated_at: string;
+}
+
+/**
+ * A page of the players' responses with their public Id_User, by internal player id ascending,
+ * strictly after `afterUserId` when given; at most `limit` (keyset on the primary key of
+ * `survey_responses`: a page costs the same at any depth).
+ */
+export function surveyResponsesPage(
+  db: Kysely<Database>,
+  query: { afterUserId?: number; limit: number },
+): Promise<SurveyResponseRow[]> {
+  let rows = db
+    .selectFrom('survey_responses as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.user_id',
+      'u.id_user',
+      's.steam_id',
+      's.username',
+      's.answers',
+      's.submitted_at',
+      's.updated_at',
+    ]);
+  if (query.afterUserId !== undefined) rows = rows.where('s.user_id', '>', query.afterUserId);
+  return rows.orderBy('s.user_id').limit(query.limit).execute();
+}
+
+/** How many players have answered the survey (one row each). */
+export async function countSurveyResponses(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('survey_responses')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
