@@ -25,6 +25,7 @@ export * from './passkeys.ts';
 export * from './data-export.ts';
 export * from './account-security.ts';
 export * from './admin.ts';
+export * from './admin-players.ts';
 export * from './secure-account.ts';
 export * from './consent.ts';
 export * from './survey.ts';

@@ -91,3 +91,6 @@ export * from './get-admin-staff.ts';
 export * from './put-admin-staff.ts';
 export * from './delete-admin-staff.ts';
 export * from './get-admin-audit.ts';
+export * from './get-admin-players.ts';
+export * from './get-admin-player.ts';
+export * from './post-admin-players-lift-lock.ts';
