@@ -8,6 +8,7 @@ export { audit, playerDataEraser, DELETED_PLAYER_MARK } from './service.ts';
 export {
   auditStaffAction,
   changesOf,
+  latestStaffChange,
   staffAuditPage,
   type StaffAction,
   type StaffActorRef,
@@ -16,3 +17,4 @@ export {
   type StaffFieldChange,
 } from './staff-audit.ts';
 export { playerDataExporter } from './exporter.ts';
+export { recentAddressesOfPlayer } from './store.ts';
