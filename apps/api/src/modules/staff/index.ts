@@ -34,3 +34,5 @@ export const playerDataEraser: PlayerDataEraser = {
     await replaceGrantedBy(trx, player.idUser, DELETED_PLAYER_MARK);
   },
 };
+export { adminRoute } from './admin-route.ts';
+export { findStaffRolesOf } from './store.ts';

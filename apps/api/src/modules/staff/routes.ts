@@ -15,7 +15,6 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { auditPage, deleteStaffRoleOf, describeCaller, putStaffRole, staffPage } from './console.ts';
 import { adminRoute } from './admin-route.ts';
 import { requireStaff } from './guard.ts';
-import { playerRoutes } from './player-routes.ts';
 
 /** Registers the admin routes on `app`, the /api scope. */
 export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -60,5 +59,4 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ...admin('audit.read'),
     handler: async (request) => auditPage(ctx, request.query),
   });
-  await playerRoutes(app, ctx);
 }

@@ -35,8 +35,7 @@ import { auditStaffAction, latestStaffChange } from '../audit/index.ts';
 import { buildPlayerDataExport } from '../data-export/index.ts';
 import { holderOfProviderAccount } from '../linking/index.ts';
 import { activeSessionsOfPlayer, liftLoginThrottle, loginThrottleState } from '../session/index.ts';
-import type { StaffCaller } from './guard.ts';
-import { findStaffRolesOf } from './store.ts';
+import { findStaffRolesOf, type StaffCaller } from '../staff/index.ts';
 
 /** 404 ERROR_USER_UNKNOWN: no player has the Id_User of the path. */
 function unknownPlayer(): AppError {

@@ -25,7 +25,7 @@ import {
   sessionOf,
   type Player,
 } from '../../test/helpers.ts';
-import { call, staffMember, type FactorPlayer } from './test-support.ts';
+import { call, staffMember, type FactorPlayer } from '../staff/test-support.ts';
 
 /** Small throttle numbers: two free failures per address, three on the account (per 15 minutes). */
 const THROTTLE_ENV = { LOGIN_FREE_FAILURES: '2', LOGIN_ACCOUNT_FAILURES: '3' };

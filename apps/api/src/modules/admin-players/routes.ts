@@ -1,6 +1,6 @@
 /**
- * The operator console's player routes (issue 24 §2; contracts admin-players.ts; service players.ts),
- * each behind admin-route.ts (no-store, the per-IP limit, the staff guard with the call's permission):
+ * The operator console's player routes (issue 24 §2; contracts admin-players.ts; service service.ts),
+ * each behind the staff module's `adminRoute` (no-store, the per-IP limit, the staff guard with the call's permission):
  * - GET admin/players (`players.read`): the search;
  * - GET admin/players/{idUser} (`players.read`): the player's page, 404 ERROR_USER_UNKNOWN;
  * - POST admin/players/{idUser}/lift-lock (`players.support`): lifts the log-in lock, audited
@@ -12,12 +12,11 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { ENDPOINTS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { endpointRoute } from '../../lib/endpoint-routes.ts';
-import { adminRoute } from './admin-route.ts';
-import { requireStaff } from './guard.ts';
-import { liftLock, playerPage, searchPlayers } from './players.ts';
+import { adminRoute, requireStaff } from '../staff/index.ts';
+import { liftLock, playerPage, searchPlayers } from './service.ts';
 
-/** Registers the player routes on `app`, the /api scope (called by routes.ts `staffRoutes`). */
-export async function playerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** Registers the player routes on `app`, the /api scope (app.ts, after the staff module's `staffRoutes`). */
+export async function adminPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   endpointRoute(r, ENDPOINTS.getAdminPlayers, {
