@@ -266,17 +266,17 @@ export async function loginThrottleState(
     msBeforeNext > 0 ? new Date(now + msBeforeNext).toISOString() : null;
   const account = await limiters.account.get(player.idUser);
   const accountFailures = account?.consumedPoints ?? 0;
-  const addresses: LoginThrottleAddress[] = [];
-  for (const ip of await failedLogInAddresses(ctx.db, player, now)) {
-    const key = addressKey(player.idUser, ip);
-    const tries = await limiters.tries.get(key);
-    const backoff = await limiters.backoff.get(key);
-    addresses.push({
-      Ip: ip,
-      Failures: tries?.consumedPoints ?? 0,
-      BackoffUntil: backoff && backoff.consumedPoints > 0 ? until(backoff.msBeforeNext) : null,
-    });
-  }
+  const addresses = await Promise.all(
+    (await failedLogInAddresses(ctx.db, player, now)).map(async (ip): Promise<LoginThrottleAddress> => {
+      const key = addressKey(player.idUser, ip);
+      const [tries, backoff] = await Promise.all([limiters.tries.get(key), limiters.backoff.get(key)]);
+      return {
+        Ip: ip,
+        Failures: tries?.consumedPoints ?? 0,
+        BackoffUntil: backoff && backoff.consumedPoints > 0 ? until(backoff.msBeforeNext) : null,
+      };
+    }),
+  );
   const limit = ctx.config.loginThrottle.accountFailures;
   return {
     Locked: accountFailures >= limit || addresses.some((address) => address.BackoffUntil !== null),
@@ -306,9 +306,10 @@ export async function liftLoginThrottle(
   const limiters = limitersOf(ctx);
   const addresses = await failedLogInAddresses(db, player, Date.now());
   await limiters.account.delete(player.idUser);
-  for (const ip of addresses) {
-    const key = addressKey(player.idUser, ip);
-    await limiters.tries.delete(key);
-    await limiters.backoff.delete(key);
-  }
+  await Promise.all(
+    addresses.flatMap((ip) => {
+      const key = addressKey(player.idUser, ip);
+      return [limiters.tries.delete(key), limiters.backoff.delete(key)];
+    }),
+  );
 }
