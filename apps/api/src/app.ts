@@ -75,6 +75,7 @@ import { runtimeConfigRoutes } from './modules/runtime-config/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { secondFactorRoutes } from './modules/second-factors/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { adminPlayerRoutes } from './modules/admin-players/index.ts';
 import { surveyRoutes } from './modules/survey/routes.ts';
 import { webRoutes } from './modules/web/static.ts';
 
@@ -308,6 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await dataExportRoutes(api, ctx);
       await auditRoutes(api, ctx);
       await staffRoutes(api, ctx);
+      await adminPlayerRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

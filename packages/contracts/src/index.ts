@@ -27,6 +27,7 @@ export * from './account-security.ts';
 export * from './admin.ts';
 export * from './admin-settings.ts';
 export * from './admin-reports.ts';
+export * from './admin-players.ts';
 export * from './secure-account.ts';
 export * from './consent.ts';
 export * from './survey.ts';

@@ -35,6 +35,7 @@ import * as m0022 from './migrations/0022-known-devices-forgotten.ts';
 import * as m0023 from './migrations/0023-second-factors.ts';
 import * as m0024 from './migrations/0024-passkeys.ts';
 import * as m0025 from './migrations/0025-staff-roles.ts';
+import * as m0026 from './migrations/0026-player-search.ts';
 import * as m0027 from './migrations/0027-report-indexes.ts';
 import * as m0029 from './migrations/0029-access-keys-revoked.ts';
 
@@ -273,6 +274,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0023-second-factors': { up: (db) => m0023.up(db, dialect) },
     '0024-passkeys': { up: (db) => m0024.up(db) },
     '0025-staff-roles': { up: (db) => m0025.up(db, dialect) },
+    '0026-player-search': { up: (db) => m0026.up(db, dialect) },
     '0027-report-indexes': { up: (db) => m0027.up(db) },
     '0029-access-keys-revoked': { up: (db) => m0029.up(db) },
   };

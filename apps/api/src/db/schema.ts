@@ -9,6 +9,7 @@ export interface UsersTable {
   /** Public account id (UUID): the spec's Id_User, used in paths. */
   id_user: string;
   username: string;
+  // Unique (0001); on PostgreSQL also indexed `collate "C"` (migration 0026): the console's prefix search.
   username_normalized: string;
   email: string;
   email_normalized: string;
@@ -21,6 +22,7 @@ export interface UsersTable {
   auth_type: number;
   auth_partner: string | null;
   /** The player's id at the partner's sign-on (OIDC `sub`, spec §3 SSO id); unique per partner. */
+  // Indexed alone too (migration 0026, `users_sso_id`): the console's search by subject, any partner.
   sso_id: string | null;
   steam_check: number;
   is_cookie_popup_seen: number;

@@ -117,3 +117,6 @@ export * from './delete-admin-cookie-categories.ts';
 export * from './get-admin-dashboard.ts';
 export * from './get-admin-deletion-reasons.ts';
 export * from './get-admin-survey-export.ts';
+export * from './get-admin-players.ts';
+export * from './get-admin-player.ts';
+export * from './post-admin-players-lift-lock.ts';

@@ -49,3 +49,4 @@ export {
   type NewPlayer,
 } from './store.ts';
 export { playerDataExporter } from './exporter.ts';
+export { findUsersBySsoId, findUsersByUsernamePrefix } from './player-search.ts';

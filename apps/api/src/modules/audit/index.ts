@@ -11,6 +11,7 @@ export {
   changesOf,
   reasonOf,
   detailsOf,
+  latestStaffChange,
   staffAuditPage,
   type StaffAction,
   type StaffActionDetails,
@@ -22,3 +23,4 @@ export {
 export { playerDataExporter } from './exporter.ts';
 export { countEventsPerDay, countLinksPerDay } from './store.ts';
 export { countStaffEventsPerDay } from './staff-audit-store.ts';
+export { recentAddressesOfPlayer } from './store.ts';

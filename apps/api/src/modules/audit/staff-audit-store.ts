@@ -113,3 +113,23 @@ export async function countStaffEventsPerDay(
     .execute();
   return rows.map((row) => ({ type: row.type, day: row.day, count: Number(row.count) }));
 }
+
+/**
+ * The newest staff audit event of type `type` about player `targetUserId` (internal users.id), or
+ * undefined. Served by the index `staff_audit_events_target` (target_user_id, created_at).
+ */
+export function findLatestStaffAuditEvent(
+  db: Kysely<Database>,
+  targetUserId: number,
+  type: string,
+): Promise<StaffAuditRow | undefined> {
+  return db
+    .selectFrom('staff_audit_events')
+    .selectAll()
+    .where('target_user_id', '=', targetUserId)
+    .where('type', '=', type)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

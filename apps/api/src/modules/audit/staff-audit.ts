@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursors.ts';
 import { isoNow } from '../../lib/time.ts';
 import {
+  findLatestStaffAuditEvent,
   findStaffAuditEvents,
   insertStaffAuditEvent,
   type StaffAuditFilter,
@@ -133,4 +134,22 @@ export async function staffAuditPage(
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
+}
+
+/**
+ * What the newest staff action of type `type` about player `targetUserId` (internal users.id) recorded
+ * for `field` (compared case-insensitively; e.g. the `reason` of the latest `staff.player_banned`): its
+ * value after the action, or null when there is no such event or it recorded no such field (issue 24 §2,
+ * the player's page).
+ */
+export async function latestStaffChange(
+  db: Kysely<Database>,
+  targetUserId: number,
+  type: StaffAuditType,
+  field: string,
+): Promise<string | null> {
+  const row = await findLatestStaffAuditEvent(db, targetUserId, type);
+  if (!row) return null;
+  const wanted = field.toLowerCase();
+  return changesOf(row).find((change) => change.field.toLowerCase() === wanted)?.to ?? null;
 }

@@ -168,3 +168,29 @@ export async function countLinksPerDay(
     row.provider === null ? [] : [{ provider: row.provider, day: row.day, count: counted(row.count) }],
   );
 }
+
+/**
+ * The addresses player `userId` (internal users.id) met events of type `type` from since `since` (ISO
+ * 8601 UTC, inclusive), the most recent first, at most `limit` (issue 24 §2: the addresses of a player's
+ * failed log-ins, whose throttle counters the console shows and lifts). Events without an address are
+ * left out. Served by the index `audit_events_user_created` (user_id, created_at; migration 0021): the
+ * player's events of the period, then grouped.
+ */
+export async function recentAddressesOfPlayer(
+  db: Kysely<Database>,
+  query: { userId: number; type: string; since: string; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select(({ fn }) => ['ip', fn.max('created_at').as('last_at')])
+    .where('user_id', '=', query.userId)
+    .where('created_at', '>=', query.since)
+    .where('type', '=', query.type)
+    .where('ip', 'is not', null)
+    .groupBy('ip')
+    .orderBy('last_at', 'desc')
+    .orderBy('ip')
+    .limit(query.limit)
+    .execute();
+  return rows.flatMap((row) => (row.ip === null ? [] : [row.ip]));
+}

@@ -4,3 +4,4 @@
  */
 export { dataExportRoutes } from './routes.ts';
 export { PLAYER_DATA_EXPORTERS, TABLES_NOT_EXPORTED } from './exporters.ts';
+export { buildPlayerDataExport } from './service.ts';

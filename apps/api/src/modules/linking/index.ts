@@ -1,10 +1,14 @@
 /**
- * Public surface of the linking module (spec §4 Linking a provider; §7 Linking): its routes, and its part
- * of account deletion (the player's connections and pending links).
+ * Public surface of the linking module (spec §4 Linking a provider; §7 Linking): its routes, its part
+ * of account deletion (the player's connections and pending links), and who holds a provider account
+ * (the operator console's search).
  */
+import type { Kysely } from 'kysely';
+import type { LinkProvider } from '@guildgate/contracts';
 import type { PlayerDataEraser } from '../../db/player-data.ts';
+import type { Database } from '../../db/schema.ts';
 import { deleteTokensOf } from '../single-use-tokens/index.ts';
-import { deleteConnectionsOf, linkStateKind } from './store.ts';
+import { deleteConnectionsOf, findConnectionHolder, findProviderId, linkStateKind } from './store.ts';
 
 export { linkingRoutes } from './routes.ts';
 
@@ -21,3 +25,16 @@ export const playerDataEraser: PlayerDataEraser = {
   },
 };
 export { playerDataExporter } from './exporter.ts';
+
+/**
+ * The player (internal users.id) who linked the `provider` account `accountId` (e.g. a SteamID), or
+ * undefined (issue 24 §2, the operator console's search). Served by the unique index
+ * `user_connections_provider_account` (provider_id, account_id).
+ */
+export async function holderOfProviderAccount(
+  db: Kysely<Database>,
+  provider: LinkProvider,
+  accountId: string,
+): Promise<number | undefined> {
+  return (await findConnectionHolder(db, await findProviderId(db, provider), accountId))?.user_id;
+}

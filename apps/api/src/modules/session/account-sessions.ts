@@ -17,7 +17,7 @@
  * - Session ids (`sessions.id`, the access tokens' `sid`) are random UUIDs that no call accepts as a
  *   credential; another player's id answers as an unknown one, so nothing tells it exists.
  */
-import type { AccountSession } from '@guildgate/contracts';
+import type { AccountSession, AdminPlayerSession } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
@@ -134,4 +134,27 @@ export async function signOutOtherSessions(
   });
   await ctx.verifiedTokens.forgetPlayer(caller.idUser);
   return signedOut;
+}
+
+/**
+ * The active portal sessions of player `userId` (internal users.id) as their Security page lists them
+ * (issue 24 §2, the operator console's player page; contracts `AdminPlayerSession`): active as
+ * {@link listAccountSessions} means it, the most recently used first, each with the device parsed from
+ * its log-in's User-Agent, its address, and its first and last use (ISO 8601 UTC). Shown whatever the
+ * `securitySessions` flag.
+ */
+export async function activeSessionsOfPlayer(ctx: AppContext, userId: number): Promise<AdminPlayerSession[]> {
+  const rows = await findActiveSessionsOfPlayer(
+    ctx.db,
+    { userId, clientId: ctx.config.portalClientId },
+    isoNow(),
+    idleCutoff(ctx),
+  );
+  return rows.map((row) => ({
+    SessionId: row.id,
+    Device: describeDevice(row.user_agent),
+    Ip: row.ip,
+    CreatedAt: row.created_at,
+    LastUsedAt: row.last_used_at ?? row.created_at,
+  }));
 }

@@ -66,3 +66,10 @@ export const playerDataEraser: PlayerDataEraser = {
 };
 export { banPlayer, setPlayerBanned } from './player-bans.ts';
 export { playerDataExporter } from './exporter.ts';
+export {
+  liftLoginThrottle,
+  loginThrottleState,
+  THROTTLE_ADDRESSES_MAX,
+  type ThrottledPlayer,
+} from './login-throttle.ts';
+export { activeSessionsOfPlayer } from './account-sessions.ts';

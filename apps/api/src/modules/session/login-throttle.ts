@@ -27,8 +27,10 @@
  * away, so an outage never turns into a back-off once it is over. The counters live in lib/rate-limits.ts (Redis,
  * PostgreSQL or memory), shared by the nodes.
  */
+import type { AdminPlayerThrottle, LoginThrottleAddress } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { rateLimited } from '../../lib/errors.ts';
+import { recentAddressesOfPlayer } from '../audit/index.ts';
 import { retryAfterSeconds, tryConsume, type LimiterOptions } from '../rate-limits/index.ts';
 import { captchaConfigured, checkCaptchaToken } from '../captcha/index.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
@@ -212,4 +214,102 @@ export async function startLoginAttempt(ctx: AppContext, input: LoginAttemptInpu
       },
     };
   }
+}
+
+/** A player whose throttle state the operator console reads or lifts: internal users.id and public id. */
+export interface ThrottledPlayer {
+  id: number;
+  idUser: string;
+}
+
+/**
+ * The most addresses {@link loginThrottleState} lists and {@link liftLoginThrottle} clears, the most
+ * recent first. Beyond them an address's series ends within a day on its own; a botnet guessing once
+ * per address is held by the account limit, which the lift always clears.
+ */
+export const THROTTLE_ADDRESSES_MAX = 200;
+
+/**
+ * The addresses of player `player`'s failed log-ins (`login.failed` events) of the last
+ * {@link SERIES_SECONDS} — as long as a series is remembered —, the most recent first.
+ */
+function failedLogInAddresses(db: AppContext['db'], player: ThrottledPlayer, now: number): Promise<string[]> {
+  return recentAddressesOfPlayer(db, {
+    userId: player.id,
+    type: 'login.failed',
+    since: new Date(now - SERIES_SECONDS * 1000).toISOString(),
+    limit: THROTTLE_ADDRESSES_MAX,
+  });
+}
+
+/** The series key of `idUser` at address `ip` (as {@link startLoginAttempt} counts an unknown device). */
+function addressKey(idUser: string, ip: string): string {
+  return `${idUser}|ip:${ip}`;
+}
+
+/**
+ * The log-in throttle's state for `player` (issue 24 §2, the operator console's player page; contracts
+ * `AdminPlayerThrottle`): the failures counted on the account across addresses (`login-account-failures`)
+ * against LOGIN_ACCOUNT_FAILURES and when that window ends; for each address of the player's failed
+ * log-ins of the last day (at most {@link THROTTLE_ADDRESSES_MAX}), the failures in a row counted from it
+ * (`login-tries`) and the end of its back-off (`login-backoff`), if any. `Locked` when the account limit
+ * is reached or an address is in back-off. Times are ISO 8601 UTC. Read only: nothing is consumed.
+ * @throws Error when the counters' store fails (answered 503 by the error handler)
+ */
+export async function loginThrottleState(
+  ctx: AppContext,
+  player: ThrottledPlayer,
+): Promise<AdminPlayerThrottle> {
+  const limiters = limitersOf(ctx);
+  const now = Date.now();
+  const until = (msBeforeNext: number) =>
+    msBeforeNext > 0 ? new Date(now + msBeforeNext).toISOString() : null;
+  const account = await limiters.account.get(player.idUser);
+  const accountFailures = account?.consumedPoints ?? 0;
+  const addresses = await Promise.all(
+    (await failedLogInAddresses(ctx.db, player, now)).map(async (ip): Promise<LoginThrottleAddress> => {
+      const key = addressKey(player.idUser, ip);
+      const [tries, backoff] = await Promise.all([limiters.tries.get(key), limiters.backoff.get(key)]);
+      return {
+        Ip: ip,
+        Failures: tries?.consumedPoints ?? 0,
+        BackoffUntil: backoff && backoff.consumedPoints > 0 ? until(backoff.msBeforeNext) : null,
+      };
+    }),
+  );
+  const limit = ctx.config.loginThrottle.accountFailures;
+  return {
+    Locked: accountFailures >= limit || addresses.some((address) => address.BackoffUntil !== null),
+    AccountFailures: accountFailures,
+    AccountFailureLimit: limit,
+    AccountWindowEndsAt: account && accountFailures > 0 ? until(account.msBeforeNext) : null,
+    Addresses: addresses,
+  };
+}
+
+/**
+ * Lifts `player`'s log-in lock (issue 24 §2, POST admin/players/{idUser}/lift-lock): forgets the
+ * failures counted on the account across addresses and, for each address of
+ * {@link loginThrottleState}, its series and back-off — the player's next log-in from any of them is
+ * checked as a first attempt. The per-address limit across accounts (`login-ip-failures`) stays: it is
+ * about the address, not the player. Known devices' series are not touched (a known device is never
+ * held by the account limit).
+ * @param db where the addresses are read: the store, or the caller's transaction when it holds one (on
+ *   SQLite a read through the store would wait for that transaction's end)
+ * @throws Error when the counters' store fails (answered 503 by the error handler)
+ */
+export async function liftLoginThrottle(
+  ctx: AppContext,
+  player: ThrottledPlayer,
+  db: AppContext['db'] = ctx.db,
+): Promise<void> {
+  const limiters = limitersOf(ctx);
+  const addresses = await failedLogInAddresses(db, player, Date.now());
+  await limiters.account.delete(player.idUser);
+  await Promise.all(
+    addresses.flatMap((ip) => {
+      const key = addressKey(player.idUser, ip);
+      return [limiters.tries.delete(key), limiters.backoff.delete(key)];
+    }),
+  );
 }

@@ -26,7 +26,7 @@ export {
   type PreparedSupportAction,
   type SupportCall,
 } from './support.ts';
-export type { StaffRoleRow } from './store.ts';
+export { findStaffRolesOf, type StaffRoleRow } from './store.ts';
 export { playerDataExporter } from './exporter.ts';
 
 /**

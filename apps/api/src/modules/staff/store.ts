@@ -105,3 +105,16 @@ export async function replaceGrantedBy(
     .where('granted_by', '=', idUser)
     .execute();
 }
+
+/**
+ * The staff rows of the players `userIds` (internal users.id; those without a role are left out, any
+ * order): the roles shown beside the console's search results. Served by the primary key.
+ */
+export async function findStaffRolesOf(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+): Promise<StaffRoleRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.selectFrom('staff_roles').selectAll().where('user_id', 'in', userIds).execute();
+  return rows as StaffRoleRow[];
+}
