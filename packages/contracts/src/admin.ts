@@ -222,6 +222,8 @@ export const StaffAuditEventSchema = z.object({
   Actor: StaffActorSchema,
   Target: AdminPlayerRefSchema.nullable(),
   Changes: z.array(StaffChangeSchema),
+  /** The setting an event concerns when it is no player's (Target null): `client:<client_id>`, `redirect_pattern:<id>`, … */
+  Subject: z.string().optional(),
 });
 export type StaffAuditEvent = z.infer<typeof StaffAuditEventSchema>;
 

@@ -9,6 +9,7 @@ export {
   auditStaffAction,
   changesOf,
   staffAuditPage,
+  subjectOf,
   type StaffAction,
   type StaffActorRef,
   type StaffAuditFilter,

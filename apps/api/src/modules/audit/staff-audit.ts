@@ -35,8 +35,10 @@ export interface StaffFieldChange {
 export interface StaffAction {
   type: StaffAuditType;
   actor: StaffActorRef;
-  /** The player concerned (internal users.id). */
-  targetUserId: number;
+  /** The player concerned (internal users.id); null for a setting's change (then `subject` names it). */
+  targetUserId: number | null;
+  /** The setting concerned when no player is (`client:<client_id>`, `redirect_pattern:<id>`; issue 24 §3). */
+  subject?: string;
   changes: readonly StaffFieldChange[];
   /** The request's address; null for the operator command. */
   ip: string | null;
@@ -49,7 +51,10 @@ export async function auditStaffAction(db: Kysely<Database>, action: StaffAction
     actorKind: action.actor.kind,
     actorUserId: action.actor.kind === 'staff' ? action.actor.userId : null,
     targetUserId: action.targetUserId,
-    detail: JSON.stringify({ changes: action.changes }),
+    detail: JSON.stringify({
+      changes: action.changes,
+      ...(action.subject === undefined ? {} : { subject: action.subject }),
+    }),
     ip: action.ip,
     createdAt: isoNow(),
   });
@@ -67,6 +72,16 @@ export function changesOf(row: Pick<StaffAuditRow, 'detail'>): StaffFieldChange[
     });
   } catch {
     return [];
+  }
+}
+
+/** The setting an event's detail names (`client:<client_id>`, …), or null when it names none. */
+export function subjectOf(row: Pick<StaffAuditRow, 'detail'>): string | null {
+  try {
+    const { subject } = JSON.parse(row.detail) as { subject?: unknown };
+    return typeof subject === 'string' ? subject : null;
+  } catch {
+    return null;
   }
 }
 

@@ -22,7 +22,13 @@ import type { UserRow } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findUserByIdUser, findUsersById, findUsersByIdUser, getUserById } from '../accounts/index.ts';
-import { changesOf, DELETED_PLAYER_MARK, staffAuditPage, type StaffAuditRow } from '../audit/index.ts';
+import {
+  changesOf,
+  DELETED_PLAYER_MARK,
+  staffAuditPage,
+  subjectOf,
+  type StaffAuditRow,
+} from '../audit/index.ts';
 import type { StaffCaller } from './guard.ts';
 import { OPERATOR_COMMAND, revokeStaffRole, setStaffRole } from './roles.ts';
 import { listStaffRoles, type StaffRoleRow } from './store.ts';
@@ -176,18 +182,23 @@ async function describeEvents(
 ): Promise<StaffAuditEvent[]> {
   const ids = rows.flatMap((r) => [r.actor_user_id, r.target_user_id]).filter((id) => id !== null);
   const users = new Map((await findUsersById(ctx.db, [...new Set(ids)])).map((u) => [u.id, u]));
-  return rows.map((row): StaffAuditEvent => ({
-    Id: String(row.id),
-    Type: row.type,
-    At: row.created_at,
-    Ip: row.ip,
-    Actor:
-      row.actor_kind === 'operator'
-        ? { Kind: 'operator', Id_User: null, Username: null }
-        : { Kind: 'staff', ...playerRefOf(row.actor_user_id, users) },
-    Target: playerRefOf(row.target_user_id, users),
-    Changes: changesOf(row).map((c) => ({ Field: c.field, From: c.from, To: c.to })),
-  }));
+  return rows.map((row): StaffAuditEvent => {
+    const subject = subjectOf(row);
+    return {
+      Id: String(row.id),
+      Type: row.type,
+      At: row.created_at,
+      Ip: row.ip,
+      Actor:
+        row.actor_kind === 'operator'
+          ? { Kind: 'operator', Id_User: null, Username: null }
+          : { Kind: 'staff', ...playerRefOf(row.actor_user_id, users) },
+      // A setting's event (issue 24 §3) names no player.
+      Target: subject === null ? playerRefOf(row.target_user_id, users) : null,
+      Changes: changesOf(row).map((c) => ({ Field: c.field, From: c.from, To: c.to })),
+      ...(subject === null ? {} : { Subject: subject }),
+    };
+  });
 }
 
 /**
