@@ -35,6 +35,7 @@ import * as m0022 from './migrations/0022-known-devices-forgotten.ts';
 import * as m0023 from './migrations/0023-second-factors.ts';
 import * as m0024 from './migrations/0024-passkeys.ts';
 import * as m0025 from './migrations/0025-staff-roles.ts';
+import * as m0028 from './migrations/0028-client-updated-at.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -271,6 +272,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0023-second-factors': { up: (db) => m0023.up(db, dialect) },
     '0024-passkeys': { up: (db) => m0024.up(db) },
     '0025-staff-roles': { up: (db) => m0025.up(db, dialect) },
+    '0028-client-updated-at': { up: (db) => m0028.up(db) },
   };
 }
 
