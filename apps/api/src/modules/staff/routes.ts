@@ -15,6 +15,7 @@ import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { auditPage, deleteStaffRoleOf, describeCaller, putStaffRole, staffPage } from './console.ts';
 import { adminRoute } from './admin-route.ts';
 import { requireStaff } from './guard.ts';
+import { platformRoutes } from './platform-routes.ts';
 
 /** Registers the admin routes on `app`, the /api scope. */
 export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -59,4 +60,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ...admin('audit.read'),
     handler: async (request) => auditPage(ctx, request.query),
   });
+
+  await platformRoutes(app, ctx);
 }

@@ -17,6 +17,7 @@ import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../
 import { ageProof, createPlayer, expectErrors, sessionOf, type Player } from '../../test/helpers.ts';
 import { erasePlayer } from '../deletion/index.ts';
 import { playerDataExporter, setStaffRole } from './index.ts';
+import { platformRoutes } from './platform-test-support.ts';
 import { call, fullLogIn, secondStepLogIn, staffMember, tokenOf, type FactorPlayer } from './test-support.ts';
 
 interface AuditEventBody {
@@ -102,7 +103,7 @@ describe.each(STORES)('the operator console on %s', (kind) => {
     const table = (Object.values(ENDPOINTS) as Endpoint[])
       .filter((endpoint) => endpoint.path.startsWith('admin/'))
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
-    const tested = adminRoutes('{idUser}').map((route) => `${route.method} ${route.url}`);
+    const tested = [...adminRoutes('{idUser}'), ...platformRoutes()].map((r) => `${r.method} ${r.url}`);
     expect(tested.sort()).toEqual(table.sort());
     for (const endpoint of Object.values(ENDPOINTS) as Endpoint[])
       if (endpoint.path.startsWith('admin/')) {
