@@ -80,6 +80,7 @@ export type AdminClientsResponse = z.infer<typeof AdminClientsResponseSchema>;
  */
 export const AdminClientCreateRequestSchema = z.object({
   ClientId: AdminClientIdSchema.optional(),
+  // Bounded here; the registry trims it and checks 1 to CLIENT_NAME_MAX_LENGTH (ERROR_CLIENT_NAME_INVALID).
   Name: z.string().max(CLIENT_NAME_MAX_LENGTH * 2),
   RedirectUris: Uris.min(1),
   PostLogoutRedirectUris: Uris.default([]),
@@ -89,6 +90,8 @@ export const AdminClientCreateRequestSchema = z.object({
   RefreshTokens: z.boolean().default(true),
 });
 export type AdminClientCreateRequest = z.input<typeof AdminClientCreateRequestSchema>;
+/** POST admin/clients's body once parsed (the defaults filled in). */
+export type AdminClientCreation = z.output<typeof AdminClientCreateRequestSchema>;
 
 /**
  * POST admin/clients (201): the client and its secret in clear — shown this once (null for a public

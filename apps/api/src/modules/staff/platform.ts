@@ -24,6 +24,8 @@ import {
   CLIENT_ID_PATTERN,
   isRedirectAllowed,
   type AdminClient,
+  type AdminClientCreation,
+  type AdminClientUpdateRequest,
   type AdminClientCreatedResponse,
   type AdminClientSecretResponse,
   type AdminClientsResponse,
@@ -233,18 +235,6 @@ export async function clientsPage(ctx: Ctx, query: PageQuery): Promise<AdminClie
   };
 }
 
-/** POST admin/clients's body, parsed (contracts AdminClientCreateRequestSchema). */
-export interface ClientCreation {
-  ClientId?: string | undefined;
-  Name: string;
-  RedirectUris: string[];
-  PostLogoutRedirectUris: string[];
-  BackchannelLogoutUri: string | null;
-  FirstParty: boolean;
-  TokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post' | 'none';
-  RefreshTokens: boolean;
-}
-
 /**
  * POST admin/clients: registers a client (the registry's `registerClient`; a random id of 22 base64url
  * characters when none is given), audited `staff.client_created` in its transaction.
@@ -256,7 +246,7 @@ export interface ClientCreation {
 export async function createClient(
   ctx: Ctx,
   caller: StaffCaller,
-  body: ClientCreation,
+  body: AdminClientCreation,
   ip: string,
 ): Promise<AdminClientCreatedResponse> {
   checkConsoleUris(body);
@@ -289,17 +279,6 @@ export async function createClient(
   return { Client: describeClient(client, await redirectPatterns(ctx)), ClientSecret: secret };
 }
 
-/** PUT admin/clients/{clientId}'s body, parsed (contracts AdminClientUpdateRequestSchema). */
-export interface ClientUpdate {
-  Name?: string | undefined;
-  RedirectUris?: string[] | undefined;
-  PostLogoutRedirectUris?: string[] | undefined;
-  BackchannelLogoutUri?: string | null | undefined;
-  FirstParty?: boolean | undefined;
-  TokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | undefined;
-  RefreshTokens?: boolean | undefined;
-}
-
 /**
  * PUT admin/clients/{clientId}: applies `body` (the registry's `updateClient`), audited
  * `staff.client_updated` with each field's before and after, in its transaction.
@@ -311,7 +290,7 @@ export async function changeClient(
   ctx: Ctx,
   caller: StaffCaller,
   clientId: string,
-  body: ClientUpdate,
+  body: AdminClientUpdateRequest,
   ip: string,
 ): Promise<AdminClient> {
   notThePortal(ctx, clientId);
