@@ -9,7 +9,8 @@
  *   player, `Subject` `client:<id>` and what changed; the portal's own client out of reach; RFC 9700's
  *   URI rules and the registry's answered as §8 400s with their codes, nothing written then;
  * - a client registered through the API signs a player in at once (authorization code with PKCE at the
- *   OpenID Provider, `oauth4webapi`), without a restart;
+ *   OpenID Provider, `oauth4webapi`; and through the spec's GET oauth and POST oauth/token, the sandbox
+ *   partner site's way), without a restart;
  * - the allow-list: patterns added (normalised), refused when too broad, not https, malformed or listed,
  *   removed (not the configured ones), audited; a change applies to the next redirect check at once;
  * - the tester answers exactly what the real check (`allowedRedirectOrNull`, contracts
@@ -25,6 +26,7 @@ import { ANONYMOUS, STORES, freePort, json, startTestApp, type TestApp } from '.
 import { createPlayer, expectErrors, sessionOf, type Player } from '../../test/helpers.ts';
 import { registeredClient } from '../oauth-clients/index.ts';
 import { HTTP, signInAt } from '../oidc/test-support.ts';
+import { authorize, basic, pkcePair, postToken } from '../sso/test-support.ts';
 import { allowedRedirectOrNull } from '../redirect/index.ts';
 import { platformRoutes } from './platform-test-support.ts';
 import { call, staffMember, type FactorPlayer } from './test-support.ts';
@@ -445,6 +447,52 @@ describe.each(STORES)('the console’s clients and redirect allow-list on %s', (
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
     });
     expect(refresh.status).toBe(401);
+  });
+
+  it('signs a player in through GET oauth and POST oauth/token, as the sandbox partner site does, with a client registered through the API', async () => {
+    const redirectUri = `${PARTNER}/partner/callback`;
+    const created = await create({
+      ClientId: 'console-partner',
+      Name: 'Partner site',
+      RedirectUris: [redirectUri],
+      FirstParty: true,
+    });
+    const someone = await createPlayer(t, name('PlatSpec'));
+    const session = await sessionOf(t, someone);
+    const hub = {
+      t,
+      secret: created.ClientSecret ?? '',
+      otherSecret: '',
+      player: someone,
+      bearer: session.token.Value,
+      identity: session.identity,
+    };
+    const pkce = pkcePair('console partner');
+    const target = await authorize(hub, {
+      client_id: 'console-partner',
+      redirect_uri: redirectUri,
+      state: 'console-state',
+      response_type: 'code',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    });
+    expect(target.href.startsWith(`${redirectUri}?`), target.href).toBe(true);
+    expect(target.searchParams.get('state')).toBe('console-state');
+    const exchange = await postToken(
+      hub,
+      {
+        grant_type: 'authorization_code',
+        code: target.searchParams.get('code') ?? '',
+        redirect_uri: redirectUri,
+        code_verifier: pkce.verifier,
+      },
+      basic('console-partner', hub.secret),
+    );
+    expect(exchange.statusCode, exchange.body).toBe(200);
+    expect(json<{ access_token: string; refresh_token?: string }>(exchange)).toMatchObject({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
   });
 
   it('adds and removes allow-list patterns, refusing broad, insecure, malformed and listed ones', async () => {
