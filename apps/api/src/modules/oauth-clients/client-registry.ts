@@ -21,7 +21,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { isoNow } from '../../lib/time.ts';
 import { audit } from '../audit/index.ts';
 import { clientOfRow, type RegisteredClient, type TokenEndpointAuthMethod } from './clients.ts';
-import { deleteClientRow, findClient, insertClient, listClientRows, updateClientRow } from './store.ts';
+import { deleteClientRow, findClient, insertNewClient, listClientRows, updateClientRow } from './store.ts';
 
 /** The input field a {@link ClientRegistrationError} is about ('' when none is). */
 export type ClientField =
@@ -190,13 +190,8 @@ export async function registerClient(
     ? 'none'
     : (input.authMethod ?? 'client_secret_basic');
   return db.transaction().execute(async (trx) => {
-    if (await findClient(trx, clientId))
-      throw new ClientRegistrationError(
-        `client_id "${clientId}" is already registered (use update)`,
-        'ERROR_CLIENT_ID_TAKEN',
-        'clientId',
-      );
-    await insertClient(trx, {
+    // Inserted only when new: two registrations of one id at once cannot both pass a prior check.
+    const inserted = await insertNewClient(trx, {
       client_id: clientId,
       name,
       redirect_uris: JSON.stringify(redirectUris),
@@ -208,6 +203,12 @@ export async function registerClient(
       client_secret_hash: secret === null ? null : sha256(secret),
       created_at: isoNow(),
     });
+    if (!inserted)
+      throw new ClientRegistrationError(
+        `client_id "${clientId}" is already registered (use update)`,
+        'ERROR_CLIENT_ID_TAKEN',
+        'clientId',
+      );
     await audit({ db: trx }, null, 'client.registered', null, {
       clientId,
       tokenEndpointAuthMethod: method,

@@ -404,6 +404,18 @@ describe.each(STORES)('the console’s clients and redirect allow-list on %s', (
     ]);
   });
 
+  it('registers one client when two admins register the same id at once (never a 500)', async () => {
+    const body = { ClientId: name('console-race'), Name: 'Race', RedirectUris: [`${PARTNER}/race`] };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(t, 'POST', 'admin/clients', admin.token, body)),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const res of answers.filter((a) => a.statusCode === 400))
+      expectErrors(res, 400, [['ClientId', 'ERROR_CLIENT_ID_TAKEN']]);
+    const events = (await settingEvents()).filter((e) => e.Subject === `client:${body.ClientId}`);
+    expect(events.map((e) => e.Type)).toEqual(['staff.client_created']);
+  });
+
   it('signs a player in at once with a client registered through the API, and ends it at its removal', async () => {
     const redirectUri = `${PARTNER}/console-site/callback`;
     const created = await create({
