@@ -226,6 +226,8 @@ export const StaffAuditEventSchema = z.object({
   Reason: z.string().nullable(),
   /** What the action did besides changes, e.g. the rows a survey export held (`{ "rows": 120 }`); {} when nothing. */
   Details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  /** The setting an event concerns when it is no player's (Target null): `client:<client_id>`, `redirect_pattern:<id>`, … */
+  Subject: z.string().optional(),
 });
 export type StaffAuditEvent = z.infer<typeof StaffAuditEventSchema>;
 

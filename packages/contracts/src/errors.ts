@@ -70,6 +70,19 @@ export const ERROR_MESSAGES_EN = {
   ERROR_OAUTH_REDIRECT_URI_INVALID: 'This return address is not registered for the site.',
   ERROR_OAUTH_GRANT_INVALID: 'The authorization code is invalid, expired or already used.',
   ERROR_OAUTH_REQUEST_INVALID: 'The token request is invalid.',
+  // the operator console's partner clients (issue 24 §3; RFC 6749 §2, RFC 9700 §2.1 and §4.1)
+  ERROR_CLIENT_ID_INVALID: 'The client id must be 1 to 128 letters, digits or . _ ~ - characters.',
+  ERROR_CLIENT_ID_TAKEN: 'This client id is already registered.',
+  ERROR_CLIENT_NAME_INVALID: 'The name must be 1 to 100 characters, without control characters.',
+  ERROR_CLIENT_URI_INVALID:
+    'This address must be an absolute https address, without user information, of at most 2000 characters.',
+  ERROR_CLIENT_URI_NOT_HTTPS: 'This address must use https (http only for localhost or 127.0.0.1).',
+  ERROR_CLIENT_URI_FRAGMENT: 'This address must not have a fragment (#…).',
+  ERROR_CLIENT_URI_WILDCARD: 'Addresses are compared exactly: a wildcard (*) is not allowed.',
+  ERROR_CLIENT_URIS_COUNT: 'Give between 1 and 20 return addresses (at most 20 log-out addresses).',
+  ERROR_CLIENT_NOTHING_TO_CHANGE: 'Nothing to change.',
+  ERROR_CLIENT_PUBLIC: 'This client is public: it has no secret.',
+  ERROR_CLIENT_PORTAL: "The portal's own client cannot be changed or removed here.",
   // partner sign-on (spec §1, §4 partner registration flow; the kin of PARTNER_RESPONSE_ERROR)
   ERROR_PARTNER_NOT_REACHABLE: "The studio's sign-in service is not reachable right now.",
   ERROR_PARTNER_UNKNOWN: 'This studio does not sign players in here.',
@@ -87,6 +100,13 @@ export const ERROR_MESSAGES_EN = {
   ERROR_LINK_AUTHORIZATION_INVALID: 'The provider did not confirm this link. Please start again.',
   ERROR_LINK_CALLBACK_INVALID: 'This callback path is not allowed.',
   ERROR_REDIRECT_NOT_ALLOWED: 'This return address is not allowed.',
+  // the operator console's redirect allow-list (issue 24 §3)
+  ERROR_REDIRECT_PATTERN_INVALID:
+    'A pattern is scheme://host[:port][/path], the host optionally starting with *.',
+  ERROR_REDIRECT_PATTERN_SCHEME: 'A pattern must use https (http only for localhost or 127.0.0.1).',
+  ERROR_REDIRECT_PATTERN_TOO_BROAD: 'This pattern would allow any site or a whole top-level domain.',
+  ERROR_REDIRECT_PATTERN_EXISTS: 'This pattern is already on the list.',
+  ERROR_REDIRECT_PATTERN_CONFIGURED: "This pattern comes from the server's configuration: remove it there.",
   ERROR_CONNECTION_MISMATCH: 'This account is not the one linked to your profile.',
   ERROR_ACCESS_KEY_NON_EXISTANT: 'The key is invalid.',
   ERROR_ACCESS_KEY_ALREADY_USED: 'The key is already used.',

@@ -34,6 +34,7 @@ export * from './survey.ts';
 export * from './locale.ts';
 export * from './form-rules.ts';
 export * from './password-strength.ts';
+export * from './admin-platform.ts';
 export * from './endpoints.ts';
 export * as ENDPOINTS from './endpoint-table/index.ts';
 export * from './admin-support.ts';

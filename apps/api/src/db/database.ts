@@ -37,6 +37,7 @@ import * as m0024 from './migrations/0024-passkeys.ts';
 import * as m0025 from './migrations/0025-staff-roles.ts';
 import * as m0026 from './migrations/0026-player-search.ts';
 import * as m0027 from './migrations/0027-report-indexes.ts';
+import * as m0028 from './migrations/0028-client-updated-at.ts';
 import * as m0029 from './migrations/0029-access-keys-revoked.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -276,6 +277,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0025-staff-roles': { up: (db) => m0025.up(db, dialect) },
     '0026-player-search': { up: (db) => m0026.up(db, dialect) },
     '0027-report-indexes': { up: (db) => m0027.up(db) },
+    '0028-client-updated-at': { up: (db) => m0028.up(db) },
     '0029-access-keys-revoked': { up: (db) => m0029.up(db) },
   };
 }

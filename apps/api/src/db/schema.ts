@@ -164,6 +164,8 @@ export interface OauthClientsTable {
   token_endpoint_auth_method: Generated<string>;
   /** JSON array of the client's grants, e.g. `["authorization_code","refresh_token"]` (migration 0018). */
   grant_types: Generated<string>;
+  /** When it was last changed (an update or a secret rotation), ISO 8601 UTC; null: never (migration 0028). */
+  updated_at: Generated<string | null>;
 }
 
 export interface CookieCategoriesTable {

@@ -13,6 +13,7 @@ export {
   detailsOf,
   latestStaffChange,
   staffAuditPage,
+  subjectOf,
   type StaffAction,
   type StaffActionDetails,
   type StaffActorRef,

@@ -41,9 +41,11 @@ export interface StaffAction {
   actor: StaffActorRef;
   /**
    * The player concerned (internal users.id); null when the action concerns no one player (a platform
-   * setting, which its changes name; an export).
+   * setting, which `subject` or its changes name; an export).
    */
   targetUserId: number | null;
+  /** The setting concerned when no player is (`client:<client_id>`, `redirect_pattern:<id>`; issue 24 §3). */
+  subject?: string;
   changes: readonly StaffFieldChange[];
   /** The reason staff gave (issue 24 §2 support actions), kept in the detail; absent or null: none. */
   reason?: string | null;
@@ -64,6 +66,7 @@ export async function auditStaffAction(db: Kysely<Database>, action: StaffAction
       changes: action.changes,
       ...(action.reason ? { reason: action.reason } : {}),
       ...(action.details ? { details: action.details } : {}),
+      ...(action.subject === undefined ? {} : { subject: action.subject }),
     }),
     ip: action.ip,
     createdAt: isoNow(),
@@ -90,6 +93,16 @@ export function reasonOf(row: Pick<StaffAuditRow, 'detail'>): string | null {
   try {
     const { reason } = JSON.parse(row.detail) as { reason?: unknown };
     return typeof reason === 'string' ? reason : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The setting an event's detail names (`client:<client_id>`, …), or null when it names none. */
+export function subjectOf(row: Pick<StaffAuditRow, 'detail'>): string | null {
+  try {
+    const { subject } = JSON.parse(row.detail) as { subject?: unknown };
+    return typeof subject === 'string' ? subject : null;
   } catch {
     return null;
   }

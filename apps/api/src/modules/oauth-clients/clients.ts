@@ -68,6 +68,8 @@ export interface RegisteredClient {
   secretHash: string | null;
   /** When it was registered (ISO 8601 UTC). */
   createdAt: string;
+  /** When it was last changed — an update or a secret rotation (ISO 8601 UTC); null: never. */
+  updatedAt: string | null;
 }
 
 /** The strings of a stored JSON array; [] when it is not one. */
@@ -96,6 +98,7 @@ export function clientOfRow(row: ClientRow): RegisteredClient {
     grantTypes: stringsOf(row.grant_types),
     secretHash: row.client_secret_hash,
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -134,6 +137,7 @@ export async function issueClientSecret(
     if (existing) {
       await updateClientRow(trx, clientId, {
         client_secret_hash: sha256(secret),
+        updated_at: isoNow(),
         ...(existing.client_secret_hash === null
           ? { token_endpoint_auth_method: 'client_secret_basic' }
           : {}),

@@ -23,5 +23,7 @@ export {
   rotateClientSecret,
   updateClient,
   type ClientChanges,
+  type ClientField,
   type ClientRegistration,
+  type RegistryHook,
 } from './client-registry.ts';

@@ -27,6 +27,19 @@ export async function insertClient(
   await db.insertInto('oauth_clients').values(client).execute();
 }
 
+/** Inserts client `client` unless its id is taken. @returns whether it was inserted */
+export async function insertNewClient(
+  db: Kysely<Database>,
+  client: Insertable<OauthClientsTable>,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('oauth_clients')
+    .values(client)
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
 /** Sets `changes` on client `clientId`. */
 export async function updateClientRow(
   db: Kysely<Database>,

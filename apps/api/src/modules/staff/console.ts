@@ -25,9 +25,10 @@ import { findUserByIdUser, findUsersById, findUsersByIdUser, getUserById } from 
 import {
   changesOf,
   DELETED_PLAYER_MARK,
-  reasonOf,
   detailsOf,
+  reasonOf,
   staffAuditPage,
+  subjectOf,
   type StaffAuditRow,
 } from '../audit/index.ts';
 import type { StaffCaller } from './guard.ts';
@@ -183,20 +184,25 @@ async function describeEvents(
 ): Promise<StaffAuditEvent[]> {
   const ids = rows.flatMap((r) => [r.actor_user_id, r.target_user_id]).filter((id) => id !== null);
   const users = new Map((await findUsersById(ctx.db, [...new Set(ids)])).map((u) => [u.id, u]));
-  return rows.map((row): StaffAuditEvent => ({
-    Id: String(row.id),
-    Type: row.type,
-    At: row.created_at,
-    Ip: row.ip,
-    Actor:
-      row.actor_kind === 'operator'
-        ? { Kind: 'operator', Id_User: null, Username: null }
-        : { Kind: 'staff', ...playerRefOf(row.actor_user_id, users) },
-    Target: playerRefOf(row.target_user_id, users),
-    Changes: changesOf(row).map((c) => ({ Field: c.field, From: c.from, To: c.to })),
-    Reason: reasonOf(row),
-    Details: detailsOf(row),
-  }));
+  return rows.map((row): StaffAuditEvent => {
+    const subject = subjectOf(row);
+    return {
+      Id: String(row.id),
+      Type: row.type,
+      At: row.created_at,
+      Ip: row.ip,
+      Actor:
+        row.actor_kind === 'operator'
+          ? { Kind: 'operator', Id_User: null, Username: null }
+          : { Kind: 'staff', ...playerRefOf(row.actor_user_id, users) },
+      // A setting's event (issue 24 §3) names no player.
+      Target: subject === null ? playerRefOf(row.target_user_id, users) : null,
+      Changes: changesOf(row).map((c) => ({ Field: c.field, From: c.from, To: c.to })),
+      Reason: reasonOf(row),
+      Details: detailsOf(row),
+      ...(subject === null ? {} : { Subject: subject }),
+    };
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ import { requireStaff } from './guard.ts';
 import { supportRoutes } from './support-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { platformRoutes } from './platform-routes.ts';
 
 /** Registers the admin routes on `app`, the /api scope. */
 export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -67,4 +68,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
   await settingsRoutes(app, ctx);
 
   await reportRoutes(app, ctx);
+
+  await platformRoutes(app, ctx);
 }

@@ -17,6 +17,7 @@ import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../
 import { ageProof, createPlayer, expectErrors, sessionOf, type Player } from '../../test/helpers.ts';
 import { erasePlayer } from '../deletion/index.ts';
 import { playerDataExporter, setStaffRole } from './index.ts';
+import { platformRoutes } from './platform-test-support.ts';
 import {
   call,
   fullLogIn,
@@ -123,7 +124,9 @@ describe.each(STORES)('the operator console on %s', (kind) => {
       )
       .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
       .filter((route) => !SUPPORT_ACTION_ROUTES.has(route));
-    const tested = adminRoutes('{idUser}').map((route) => `${route.method} ${route.url.split('?')[0]}`);
+    const tested = [...adminRoutes('{idUser}'), ...platformRoutes()].map(
+      (route) => `${route.method} ${route.url.split('?')[0]}`,
+    );
     expect(tested.sort()).toEqual(table.sort());
     for (const endpoint of Object.values(ENDPOINTS) as Endpoint[])
       if (endpoint.path.startsWith('admin/')) {

@@ -68,6 +68,21 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_OAUTH_REDIRECT_URI_INVALID: "Cette adresse de retour n'est pas enregistrée pour ce site.",
   ERROR_OAUTH_GRANT_INVALID: "Le code d'autorisation est invalide, expiré ou déjà utilisé.",
   ERROR_OAUTH_REQUEST_INVALID: 'La demande de jeton est invalide.',
+  // the operator console's partner clients (issue 24 §3)
+  ERROR_CLIENT_ID_INVALID:
+    "L'identifiant du client doit compter de 1 à 128 lettres, chiffres ou caractères . _ ~ -.",
+  ERROR_CLIENT_ID_TAKEN: 'Cet identifiant de client est déjà enregistré.',
+  ERROR_CLIENT_NAME_INVALID: 'Le nom doit compter de 1 à 100 caractères, sans caractère de contrôle.',
+  ERROR_CLIENT_URI_INVALID:
+    "Cette adresse doit être une adresse https absolue, sans informations d'utilisateur, d'au plus 2000 caractères.",
+  ERROR_CLIENT_URI_NOT_HTTPS:
+    'Cette adresse doit utiliser https (http seulement pour localhost ou 127.0.0.1).',
+  ERROR_CLIENT_URI_FRAGMENT: 'Cette adresse ne doit pas avoir de fragment (#…).',
+  ERROR_CLIENT_URI_WILDCARD: "Les adresses sont comparées exactement : le joker (*) n'est pas permis.",
+  ERROR_CLIENT_URIS_COUNT: 'Indiquez de 1 à 20 adresses de retour (au plus 20 adresses de déconnexion).',
+  ERROR_CLIENT_NOTHING_TO_CHANGE: 'Rien à changer.',
+  ERROR_CLIENT_PUBLIC: "Ce client est public : il n'a pas de secret.",
+  ERROR_CLIENT_PORTAL: 'Le client du portail lui-même ne peut être ni modifié ni supprimé ici.',
   ERROR_PARTNER_NOT_REACHABLE: 'Le service de connexion du studio est injoignable pour le moment.',
   ERROR_PARTNER_UNKNOWN: 'Ce studio ne connecte pas de joueurs ici.',
   ERROR_PARTNER_SIGN_ON_INVALID:
@@ -85,6 +100,14 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
     "Le fournisseur n'a pas confirmé cette association. Veuillez recommencer.",
   ERROR_LINK_CALLBACK_INVALID: "Ce chemin de retour n'est pas autorisé.",
   ERROR_REDIRECT_NOT_ALLOWED: "Cette adresse de retour n'est pas autorisée.",
+  // the operator console's redirect allow-list (issue 24 §3)
+  ERROR_REDIRECT_PATTERN_INVALID:
+    "Un motif s'écrit schéma://hôte[:port][/chemin], l'hôte pouvant commencer par *.",
+  ERROR_REDIRECT_PATTERN_SCHEME: 'Un motif doit utiliser https (http seulement pour localhost ou 127.0.0.1).',
+  ERROR_REDIRECT_PATTERN_TOO_BROAD:
+    'Ce motif autoriserait tous les sites ou tout un domaine de premier niveau.',
+  ERROR_REDIRECT_PATTERN_EXISTS: 'Ce motif est déjà dans la liste.',
+  ERROR_REDIRECT_PATTERN_CONFIGURED: 'Ce motif vient de la configuration du serveur : retirez-le là.',
   ERROR_CONNECTION_MISMATCH: "Ce compte n'est pas celui qui est associé à votre profil.",
   ERROR_ACCESS_KEY_NON_EXISTANT: "La clé n'est pas valide.",
   ERROR_ACCESS_KEY_ALREADY_USED: 'La clé a déjà été utilisée.',
