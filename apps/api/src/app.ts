@@ -76,6 +76,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { secondFactorRoutes } from './modules/second-factors/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { adminPlayerRoutes } from './modules/admin-players/index.ts';
+import { reportRoutes } from './modules/admin-reports/index.ts';
 import { surveyRoutes } from './modules/survey/routes.ts';
 import { webRoutes } from './modules/web/static.ts';
 
@@ -310,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await auditRoutes(api, ctx);
       await staffRoutes(api, ctx);
       await adminPlayerRoutes(api, ctx);
+      await reportRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -17,7 +17,6 @@ import { adminRoute } from './admin-route.ts';
 import { requireStaff } from './guard.ts';
 import { supportRoutes } from './support-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
-import { reportRoutes } from './report-routes.ts';
 import { platformRoutes } from './platform-routes.ts';
 
 /** Registers the admin routes on `app`, the /api scope. */
@@ -66,8 +65,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
   await supportRoutes(app, ctx);
 
   await settingsRoutes(app, ctx);
-
-  await reportRoutes(app, ctx);
 
   await platformRoutes(app, ctx);
 }

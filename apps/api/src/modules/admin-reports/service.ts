@@ -43,7 +43,7 @@ import {
   type StoredSurveyAnswers,
   type SurveyResponseRow,
 } from '../survey/index.ts';
-import type { StaffCaller } from './guard.ts';
+import type { StaffCaller } from '../staff/index.ts';
 
 /** The dashboard's series read from the players' audit trail, each with the event types it counts. */
 const EVENT_SERIES = {

@@ -11,9 +11,8 @@ import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { ENDPOINTS, SURVEY_EXPORT_CONTENT_TYPE } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { endpointRoute } from '../../lib/endpoint-routes.ts';
-import { adminRoute } from './admin-route.ts';
-import { requireStaff } from './guard.ts';
-import { dashboard, deletionReasons, exportSurvey } from './reports.ts';
+import { adminRoute, requireStaff } from '../staff/index.ts';
+import { dashboard, deletionReasons, exportSurvey } from './service.ts';
 
 /** Registers the dashboard and reports routes on `app`, the /api scope (from routes.ts `staffRoutes`). */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -17,8 +17,8 @@ import {
 import { ANONYMOUS, STORES, json, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createPlayer, expectErrors, postLogin, sessionOf, type Player } from '../../test/helpers.ts';
 import { postSurvey, submissionOf, surveyPlayer, validAnswers } from '../survey/test-support.ts';
-import { neutraliseFormula, SURVEY_EXPORT_PAGE } from './reports.ts';
-import { call, staffMember, type FactorPlayer } from './test-support.ts';
+import { call, staffMember, type FactorPlayer } from '../staff/test-support.ts';
+import { neutraliseFormula, SURVEY_EXPORT_PAGE } from './service.ts';
 
 /** `YYYY-MM-DD` of the UTC day `daysAgo` days before today. */
 const dayAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
