@@ -1,10 +1,16 @@
 /**
  * Error body and the error-code catalogue (spec §8, plus the §5 messages and the API's own
  * transport codes). Every rejected call answers `{ ErrorMessages: [{ Property, ErrorMessage }] }`
- * where `ErrorMessage` is one of {@link ERROR_CODES}; the SPA turns the code into text through
- * i18next using {@link ERROR_MESSAGES_EN} (unknown codes are shown as they are).
+ * where `ErrorMessage` is one of `ERROR_CODES` (error-codes.ts); the SPA turns the code into text through
+ * i18next using {@link ERROR_MESSAGES_EN} (unknown codes are shown as they are). The operator
+ * console's codes are a catalogue of their own (console-errors.ts) and error-codes.ts lists and checks
+ * the codes of both: this module must not import the console's catalogue, or the player pages'
+ * bundle, which holds this module, would hold the console's texts too. The operator
+ * console's codes are a catalogue of their own (console-errors.ts), so the player pages' bundle, which
+ * carries this one, does not carry the console's texts.
  */
 import { z } from 'zod';
+import type { ConsoleErrorCode } from './console-errors.ts';
 
 /** English text of every error code (spec §8 "Codes and messages", §5 messages). */
 export const ERROR_MESSAGES_EN = {
@@ -70,19 +76,6 @@ export const ERROR_MESSAGES_EN = {
   ERROR_OAUTH_REDIRECT_URI_INVALID: 'This return address is not registered for the site.',
   ERROR_OAUTH_GRANT_INVALID: 'The authorization code is invalid, expired or already used.',
   ERROR_OAUTH_REQUEST_INVALID: 'The token request is invalid.',
-  // the operator console's partner clients (issue 24 §3; RFC 6749 §2, RFC 9700 §2.1 and §4.1)
-  ERROR_CLIENT_ID_INVALID: 'The client id must be 1 to 128 letters, digits or . _ ~ - characters.',
-  ERROR_CLIENT_ID_TAKEN: 'This client id is already registered.',
-  ERROR_CLIENT_NAME_INVALID: 'The name must be 1 to 100 characters, without control characters.',
-  ERROR_CLIENT_URI_INVALID:
-    'This address must be an absolute https address, without user information, of at most 2000 characters.',
-  ERROR_CLIENT_URI_NOT_HTTPS: 'This address must use https (http only for localhost or 127.0.0.1).',
-  ERROR_CLIENT_URI_FRAGMENT: 'This address must not have a fragment (#…).',
-  ERROR_CLIENT_URI_WILDCARD: 'Addresses are compared exactly: a wildcard (*) is not allowed.',
-  ERROR_CLIENT_URIS_COUNT: 'Give between 1 and 20 return addresses (at most 20 log-out addresses).',
-  ERROR_CLIENT_NOTHING_TO_CHANGE: 'Nothing to change.',
-  ERROR_CLIENT_PUBLIC: 'This client is public: it has no secret.',
-  ERROR_CLIENT_PORTAL: "The portal's own client cannot be changed or removed here.",
   // partner sign-on (spec §1, §4 partner registration flow; the kin of PARTNER_RESPONSE_ERROR)
   ERROR_PARTNER_NOT_REACHABLE: "The studio's sign-in service is not reachable right now.",
   ERROR_PARTNER_UNKNOWN: 'This studio does not sign players in here.',
@@ -100,13 +93,6 @@ export const ERROR_MESSAGES_EN = {
   ERROR_LINK_AUTHORIZATION_INVALID: 'The provider did not confirm this link. Please start again.',
   ERROR_LINK_CALLBACK_INVALID: 'This callback path is not allowed.',
   ERROR_REDIRECT_NOT_ALLOWED: 'This return address is not allowed.',
-  // the operator console's redirect allow-list (issue 24 §3)
-  ERROR_REDIRECT_PATTERN_INVALID:
-    'A pattern is scheme://host[:port][/path], the host optionally starting with *.',
-  ERROR_REDIRECT_PATTERN_SCHEME: 'A pattern must use https (http only for localhost or 127.0.0.1).',
-  ERROR_REDIRECT_PATTERN_TOO_BROAD: 'This pattern would allow any site or a whole top-level domain.',
-  ERROR_REDIRECT_PATTERN_EXISTS: 'This pattern is already on the list.',
-  ERROR_REDIRECT_PATTERN_CONFIGURED: "This pattern comes from the server's configuration: remove it there.",
   ERROR_CONNECTION_MISMATCH: 'This account is not the one linked to your profile.',
   ERROR_ACCESS_KEY_NON_EXISTANT: 'The key is invalid.',
   ERROR_ACCESS_KEY_ALREADY_USED: 'The key is already used.',
@@ -179,45 +165,17 @@ export const ERROR_MESSAGES_EN = {
   ERROR_PASSKEY_INVALID: 'This passkey could not be verified. Please try again.',
   ERROR_PASSKEY_NAME_EMPTY: 'Please give your passkey a name.',
   ERROR_PASSKEY_LIMIT: 'You have reached the maximum number of passkeys. Remove one to add another.',
-  // the operator console (issue 24; docs/security.md "Staff and the admin API"): the staff guard's 403s
-  // and the console's own rules
-  ERROR_STAFF_ROLE_REQUIRED: 'This is for staff only.',
-  ERROR_STAFF_ROLE_INSUFFICIENT: 'Your staff role does not allow this.',
-  ERROR_STAFF_SECOND_FACTOR_REQUIRED:
-    'Staff must set up a second factor (an authenticator app or a passkey) to use the console.',
-  ERROR_STAFF_OWN_ADMIN_ROLE: 'You cannot remove your own admin role. Another admin must do it.',
-  ERROR_CURSOR_INVALID: 'This page does not exist. Please start again.',
-  ERROR_STAFF_REASON_REQUIRED: 'Please give a reason: it is kept in the audit trail.',
-  ERROR_STAFF_OWN_ACCOUNT: 'You cannot do this to your own account. Another staff member must do it.',
-  ERROR_STAFF_EMAIL_CONFIRMED: "This player's email address is already confirmed.",
-  ERROR_STAFF_NO_SECOND_FACTOR: 'This player has no second factor to reset.',
-  ERROR_STAFF_PLAYER_BANNED: 'This player is already banned.',
-  ERROR_STAFF_PLAYER_NOT_BANNED: 'This player is not banned.',
-  // the console's platform settings (issue 24 §3; admin-settings.ts)
-  ERROR_IP_BAN_RANGE_INVALID: 'Enter an IP address or a CIDR range (IPv4 or IPv6).',
-  ERROR_IP_BAN_RANGE_EVERYONE: 'This range would ban every address.',
-  ERROR_IP_BAN_OWN_ADDRESS: 'This range contains your own address: you would lock yourself out.',
-  ERROR_NEWSLETTER_LIST_NAME_TAKEN: 'Another newsletter list already has this name.',
-  ERROR_COOKIE_CATEGORY_NAME_TAKEN: 'Another cookie category already has this name.',
-  ERROR_COOKIE_CATEGORY_NECESSARY: 'A necessary cookie category cannot be removed or made optional.',
-  ERROR_COOKIE_CATEGORY_CONSENT_COOKIE:
-    'This category drives a consent cookie: it cannot be renamed, removed or made necessary.',
   // log-in throttle step-up (docs/security.md "Throttling"): a new device after many failures on the account
   ERROR_CAPTCHA_REQUIRED: 'Too many attempts on this account. Please confirm you are not a robot.',
   ERROR_SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again later.',
   ERROR_INTERNAL: 'An unexpected error occurred.',
 } as const;
 
-/** Every error code the API may answer with. */
-export type ErrorCode = keyof typeof ERROR_MESSAGES_EN;
+/** A code of the player pages' catalogue ({@link ERROR_MESSAGES_EN}). */
+export type PlayerErrorCode = keyof typeof ERROR_MESSAGES_EN;
 
-/** The codes as a list (for `z.enum` and iteration). */
-export const ERROR_CODES = Object.keys(ERROR_MESSAGES_EN) as [ErrorCode, ...ErrorCode[]];
-
-/** Type guard: is `value` a known error code? */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES_EN, value);
-}
+/** Every error code the API may answer with: the player pages' and the operator console's. */
+export type ErrorCode = PlayerErrorCode | ConsoleErrorCode;
 
 /** spec §3 Error item: `Property` names the field ('' for a general error). */
 export const ErrorItemSchema = z.object({

@@ -4,6 +4,8 @@
  */
 export * from './common.ts';
 export * from './errors.ts';
+export * from './console-errors.ts';
+export * from './error-codes.ts';
 export * from './environments.ts';
 export * from './session.ts';
 export * from './register.ts';

@@ -2,10 +2,12 @@
  * Every language's texts at once (DESIGN.md §6), for tests and tools that compare catalogues. The app
  * itself never imports this module: i18n.ts loads only the language a page shows (docs/performance.md).
  */
+import { CONSOLE_ERROR_MESSAGES_EN } from '@guildgate/contracts';
 import { ADMIN_EN } from './locales/admin-en.ts';
 import { ADMIN_FR } from './locales/admin-fr.ts';
 import { CONSENT_EN } from './locales/consent-en.ts';
 import { CONSENT_FR } from './locales/consent-fr.ts';
+import { FR_CONSOLE_ERRORS } from './locales/console-errors-fr.ts';
 import { DATA_EXPORT_EN } from './locales/data-export-en.ts';
 import { DATA_EXPORT_FR } from './locales/data-export-fr.ts';
 import { EN_BUNDLE } from './locales/en-bundle.ts';
@@ -21,10 +23,14 @@ import { SECOND_FACTOR_FR } from './locales/second-factor-fr.ts';
 import { PASSKEY_LOGIN_EN } from './locales/passkey-login-en.ts';
 import { PASSKEY_LOGIN_FR } from './locales/passkey-login-fr.ts';
 
-/** Resources per language and namespace (the page namespaces of i18n.ts included). */
+/**
+ * Resources per language and namespace (the page namespaces of i18n.ts included; the `errors` namespace
+ * with the operator console's codes, which the console adds when it loads).
+ */
 export const RESOURCES = {
   en: {
     ...EN_BUNDLE,
+    errors: { ...EN_BUNDLE.errors, ...CONSOLE_ERROR_MESSAGES_EN },
     admin: ADMIN_EN,
     consent: CONSENT_EN,
     dataExport: DATA_EXPORT_EN,
@@ -36,6 +42,7 @@ export const RESOURCES = {
   },
   fr: {
     ...FR_BUNDLE,
+    errors: { ...FR_BUNDLE.errors, ...FR_CONSOLE_ERRORS },
     admin: ADMIN_FR,
     consent: CONSENT_FR,
     dataExport: DATA_EXPORT_FR,

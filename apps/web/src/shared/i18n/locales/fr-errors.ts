@@ -2,10 +2,10 @@
  * The French `errors` namespace (spec §8 text filter; DESIGN.md §6 "a second locale proves the
  * mechanism"): a message for every code of the catalogue, checked complete by the types and i18n.test.ts.
  */
-import type { ErrorCode } from '@guildgate/contracts';
+import type { PlayerErrorCode } from '@guildgate/contracts';
 
 /** The `errors` namespace in French: a message for every code of the catalogue (spec §8, §5). */
-export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
+export const FR_ERRORS: Readonly<Record<PlayerErrorCode, string>> = {
   // §8 general
   ERROR_NOT_ALLOWED: "Vous n'êtes pas autorisé à effectuer cette action.",
   ERROR_EMAIL_UNKNOWN: 'Cette adresse e-mail est inconnue.',
@@ -68,21 +68,6 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_OAUTH_REDIRECT_URI_INVALID: "Cette adresse de retour n'est pas enregistrée pour ce site.",
   ERROR_OAUTH_GRANT_INVALID: "Le code d'autorisation est invalide, expiré ou déjà utilisé.",
   ERROR_OAUTH_REQUEST_INVALID: 'La demande de jeton est invalide.',
-  // the operator console's partner clients (issue 24 §3)
-  ERROR_CLIENT_ID_INVALID:
-    "L'identifiant du client doit compter de 1 à 128 lettres, chiffres ou caractères . _ ~ -.",
-  ERROR_CLIENT_ID_TAKEN: 'Cet identifiant de client est déjà enregistré.',
-  ERROR_CLIENT_NAME_INVALID: 'Le nom doit compter de 1 à 100 caractères, sans caractère de contrôle.',
-  ERROR_CLIENT_URI_INVALID:
-    "Cette adresse doit être une adresse https absolue, sans informations d'utilisateur, d'au plus 2000 caractères.",
-  ERROR_CLIENT_URI_NOT_HTTPS:
-    'Cette adresse doit utiliser https (http seulement pour localhost ou 127.0.0.1).',
-  ERROR_CLIENT_URI_FRAGMENT: 'Cette adresse ne doit pas avoir de fragment (#…).',
-  ERROR_CLIENT_URI_WILDCARD: "Les adresses sont comparées exactement : le joker (*) n'est pas permis.",
-  ERROR_CLIENT_URIS_COUNT: 'Indiquez de 1 à 20 adresses de retour (au plus 20 adresses de déconnexion).',
-  ERROR_CLIENT_NOTHING_TO_CHANGE: 'Rien à changer.',
-  ERROR_CLIENT_PUBLIC: "Ce client est public : il n'a pas de secret.",
-  ERROR_CLIENT_PORTAL: 'Le client du portail lui-même ne peut être ni modifié ni supprimé ici.',
   ERROR_PARTNER_NOT_REACHABLE: 'Le service de connexion du studio est injoignable pour le moment.',
   ERROR_PARTNER_UNKNOWN: 'Ce studio ne connecte pas de joueurs ici.',
   ERROR_PARTNER_SIGN_ON_INVALID:
@@ -100,14 +85,6 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
     "Le fournisseur n'a pas confirmé cette association. Veuillez recommencer.",
   ERROR_LINK_CALLBACK_INVALID: "Ce chemin de retour n'est pas autorisé.",
   ERROR_REDIRECT_NOT_ALLOWED: "Cette adresse de retour n'est pas autorisée.",
-  // the operator console's redirect allow-list (issue 24 §3)
-  ERROR_REDIRECT_PATTERN_INVALID:
-    "Un motif s'écrit schéma://hôte[:port][/chemin], l'hôte pouvant commencer par *.",
-  ERROR_REDIRECT_PATTERN_SCHEME: 'Un motif doit utiliser https (http seulement pour localhost ou 127.0.0.1).',
-  ERROR_REDIRECT_PATTERN_TOO_BROAD:
-    'Ce motif autoriserait tous les sites ou tout un domaine de premier niveau.',
-  ERROR_REDIRECT_PATTERN_EXISTS: 'Ce motif est déjà dans la liste.',
-  ERROR_REDIRECT_PATTERN_CONFIGURED: 'Ce motif vient de la configuration du serveur : retirez-le là.',
   ERROR_CONNECTION_MISMATCH: "Ce compte n'est pas celui qui est associé à votre profil.",
   ERROR_ACCESS_KEY_NON_EXISTANT: "La clé n'est pas valide.",
   ERROR_ACCESS_KEY_ALREADY_USED: 'La clé a déjà été utilisée.',
@@ -173,31 +150,6 @@ export const FR_ERRORS: Readonly<Record<ErrorCode, string>> = {
   ERROR_PASSKEY_NAME_EMPTY: "Veuillez donner un nom à votre clé d'accès.",
   ERROR_PASSKEY_LIMIT:
     "Vous avez atteint le nombre maximal de clés d'accès. Supprimez-en une pour en ajouter une autre.",
-  // the operator console (issue 24)
-  ERROR_STAFF_ROLE_REQUIRED: 'Ceci est réservé au personnel.',
-  ERROR_STAFF_ROLE_INSUFFICIENT: 'Votre rôle ne vous permet pas de faire cela.',
-  ERROR_STAFF_SECOND_FACTOR_REQUIRED:
-    "Le personnel doit configurer un second facteur (une application d'authentification ou une clé d'accès) pour utiliser la console.",
-  ERROR_STAFF_OWN_ADMIN_ROLE:
-    "Vous ne pouvez pas retirer votre propre rôle d'administrateur. Un autre administrateur doit le faire.",
-  ERROR_STAFF_REASON_REQUIRED: "Indiquez une raison : elle est conservée dans le journal d'audit.",
-  ERROR_STAFF_OWN_ACCOUNT:
-    'Vous ne pouvez pas faire cela sur votre propre compte. Un autre membre du personnel doit le faire.',
-  ERROR_STAFF_EMAIL_CONFIRMED: "L'adresse e-mail de ce joueur est déjà confirmée.",
-  ERROR_STAFF_NO_SECOND_FACTOR: "Ce joueur n'a aucun second facteur à réinitialiser.",
-  ERROR_STAFF_PLAYER_BANNED: 'Ce joueur est déjà banni.',
-  ERROR_STAFF_PLAYER_NOT_BANNED: "Ce joueur n'est pas banni.",
-  ERROR_IP_BAN_RANGE_INVALID: 'Saisissez une adresse IP ou une plage CIDR (IPv4 ou IPv6).',
-  ERROR_IP_BAN_RANGE_EVERYONE: 'Cette plage bannirait toutes les adresses.',
-  ERROR_IP_BAN_OWN_ADDRESS:
-    'Cette plage contient votre propre adresse : vous ne pourriez plus accéder à la console.',
-  ERROR_NEWSLETTER_LIST_NAME_TAKEN: 'Une autre liste de diffusion porte déjà ce nom.',
-  ERROR_COOKIE_CATEGORY_NAME_TAKEN: 'Une autre catégorie de cookies porte déjà ce nom.',
-  ERROR_COOKIE_CATEGORY_NECESSARY:
-    'Une catégorie de cookies nécessaire ne peut être ni supprimée ni rendue facultative.',
-  ERROR_COOKIE_CATEGORY_CONSENT_COOKIE:
-    'Cette catégorie commande un cookie de consentement : elle ne peut être ni renommée, ni supprimée, ni rendue nécessaire.',
-  ERROR_CURSOR_INVALID: "Cette page n'existe pas. Veuillez recommencer.",
   ERROR_CAPTCHA_REQUIRED:
     "Trop de tentatives sur ce compte. Veuillez confirmer que vous n'êtes pas un robot.",
   ERROR_SERVICE_UNAVAILABLE: 'Le service est indisponible pour le moment. Veuillez réessayer plus tard.',
