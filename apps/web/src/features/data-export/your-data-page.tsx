@@ -18,6 +18,7 @@ import { useAppConfiguration } from '../../shared/config/config-context.tsx';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
 import { useSession } from '../../shared/session/session-context.tsx';
 import { ErrorSummary, StatusMessage, SubmitButton, ui } from '../../shared/ui/index.ts';
+import { saveTextFile } from '../../shared/browser/save-file.ts';
 
 /** The sections the page lists, keys of `contains` in the namespace. */
 const SECTIONS = ['account', 'consents', 'connections', 'blocks', 'survey', 'sessions', 'events'] as const;
@@ -31,19 +32,9 @@ export function exportFileName(document: Pick<PlayerDataExport, 'account' | 'gen
   return `guildgate-data-${name}-${document.generatedAt.slice(0, 10)}.json`;
 }
 
-/** Saves `document` as the JSON file `fileName` (Blob, object URL, a link's download attribute). */
+/** Saves `document` as the JSON file `fileName`. */
 function saveFile(document: PlayerDataExport, fileName: string): void {
-  const blob = new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveTextFile(JSON.stringify(document, null, 2), fileName, 'application/json');
 }
 
 /** The Your data page. */

@@ -8,19 +8,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, StatusMessage, ui } from '../../shared/ui/index.ts';
+import { saveTextFile } from '../../shared/browser/save-file.ts';
 import styles from './security-page.module.css';
 
 /** Saves the recovery codes as a text file. */
 function downloadCodes(codes: readonly string[]): void {
-  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = 'recovery-codes.txt';
-  link.hidden = true;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveTextFile(`${codes.join('\n')}\n`, 'recovery-codes.txt', 'text/plain');
 }
 
 /**
