@@ -11,6 +11,7 @@ import { RouteError } from './route-error.tsx';
 import { titleOf } from './route-rules.ts';
 import type { RouteHandle } from './use-page-title.ts';
 import * as errorPages from '../features/errors/error-page.tsx';
+import { ADMIN_PAGE_PATHS } from '../features/admin/admin-paths.ts';
 
 /** A page route: `path` (relative to its parent), the full path for its title, a lazy component. */
 function page(path: string, fullPath: string, load: () => Promise<ComponentType>): RouteObject {
@@ -104,8 +105,7 @@ const adminArea: RouteObject = {
   lazy: async () => ({ Component: (await admin()).AdminLayout }),
   children: [
     { index: true, lazy: async () => ({ Component: (await admin()).AdminHome }) },
-    page('audit', '/admin', async () => (await admin()).AuditPage),
-    page('staff', '/admin', async () => (await admin()).StaffPage),
+    ...ADMIN_PAGE_PATHS.map((path) => page(path, '/admin', async () => (await admin()).ADMIN_PAGES[path])),
   ],
 };
 

@@ -7,6 +7,7 @@ export const getAdminAccessKeysExport = /* @__PURE__ */ defineEndpoint('getAdmin
   path: 'admin/access-keys/export',
   query: AdminAccessKeysFilterSchema,
   responses: { 200: AdminAccessKeysExportResponseSchema },
+  contentType: 'text/csv; charset=utf-8',
   auth: 'staff',
   rateLimited: true,
   summary:

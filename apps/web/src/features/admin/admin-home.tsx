@@ -1,6 +1,6 @@
 /**
- * /admin itself (issue 24): goes on to the first section the caller's role opens — Players for every
- * role today (each role reads players), else the audit trail — replacing /admin in the history.
+ * /admin itself (issue 24): goes on to the first section the caller's role opens — the dashboard
+ * (every role reads it today), else the players — replacing /admin in the history.
  * (`useNavigate` rather than react-router's `<Navigate>`: the entry chunk already has it, and the
  * bundler would otherwise split react-router out of the entry, growing every player page's download.)
  */
@@ -12,7 +12,7 @@ import { can, useAdmin } from './admin-context.ts';
 export function AdminHome() {
   const { me } = useAdmin();
   const navigate = useNavigate();
-  const to = can(me, 'players.read') ? '/admin/players' : '/admin/audit';
+  const to = can(me, 'reports.read') ? '/admin/dashboard' : '/admin/players';
   useEffect(() => {
     void navigate(to, { replace: true });
   }, [navigate, to]);

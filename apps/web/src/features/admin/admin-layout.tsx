@@ -5,15 +5,16 @@
  * - staff without a second factor are sent to set one up (403 ERROR_STAFF_SECOND_FACTOR_REQUIRED);
  * - staff whose full authentication is too old confirm it is them in the re-authentication dialog,
  *   which asks both factors (403 ERROR_REAUTHENTICATION_REQUIRED), and the console opens;
- * - staff get the console: its heading, who they are, the sections their role opens (Players, Audit
- *   trail, Staff for admins) and the section's page, which gets the caller through the console's context (admin-context.ts).
+ * - staff get the console: its heading, who they are, the sections their role opens (dashboard,
+ *   players, audit trail, partner sites, redirect allow-list, access keys, banned addresses, newsletter
+ *   lists and cookie categories, reports; staff for admins) and the section's page, which gets the caller through the console's context (admin-context.ts).
  * The route rule (/admin and below: login and return) has already sent an anonymous visitor to log in.
  */
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ENDPOINTS, type AdminMeResponse } from '@guildgate/contracts';
+import { ENDPOINTS, type AdminMeResponse, type StaffPermission } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useReauthentication } from '../../shared/reauth/use-reauthentication.tsx';
@@ -36,14 +37,27 @@ function gateOf(error: unknown): Gate {
   return (code && GATES[code as keyof typeof GATES]) || 'failed';
 }
 
+/** The console's sections, in the side list's order, each with the permission that opens it. */
+const SECTIONS: readonly { key: string; path: string; permission: StaffPermission }[] = [
+  { key: 'dashboard', path: 'dashboard', permission: 'reports.read' },
+  { key: 'players', path: 'players', permission: 'players.read' },
+  { key: 'audit', path: 'audit', permission: 'audit.read' },
+  { key: 'clients', path: 'clients', permission: 'platform.read' },
+  { key: 'redirects', path: 'redirects', permission: 'platform.read' },
+  { key: 'keys', path: 'access-keys', permission: 'platform.read' },
+  { key: 'ipBans', path: 'ip-bans', permission: 'platform.read' },
+  { key: 'lists', path: 'lists', permission: 'platform.read' },
+  { key: 'reports', path: 'reports', permission: 'reports.read' },
+  { key: 'staff', path: 'staff', permission: 'staff.manage' },
+];
+
 /** The console's side list: the sections the caller's role opens. */
 function AdminNav({ me }: { me: AdminMeResponse }) {
   const { t } = useTranslation('admin');
-  const links = [
-    ...(can(me, 'players.read') ? [{ to: '/admin/players', label: t('nav.players') }] : []),
-    ...(can(me, 'audit.read') ? [{ to: '/admin/audit', label: t('nav.audit') }] : []),
-    ...(can(me, 'staff.manage') ? [{ to: '/admin/staff', label: t('nav.staff') }] : []),
-  ];
+  const links = SECTIONS.filter((section) => can(me, section.permission)).map((section) => ({
+    to: `/admin/${section.path}`,
+    label: t(`nav.${section.key}`),
+  }));
   return (
     <nav aria-label={t('nav.label')} className={styles.nav}>
       <ul>

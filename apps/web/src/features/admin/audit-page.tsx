@@ -1,7 +1,8 @@
 /**
  * /admin/audit — the staff audit trail (issue 24 §1; GET admin/audit, permission `audit.read`): what
  * staff and the operator command did, to whom, and what changed, newest first, with "Next page" for
- * older events (the API's cursor). `?target=<Id_User>` shows only the events about one player (the
+ * older events (the API's cursor). Each event names the player it concerns (a link to their page) or
+ * the setting (`client:…`), and shows its changes, its details (an export's rows) and the reason given. `?target=<Id_User>` shows only the events about one player (the
  * player page links here); "Show every event" drops it.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -36,8 +37,8 @@ function EventRow({ event }: { event: StaffAuditEvent }) {
           <Link to={`/admin/players/${event.Target.Id_User}`}>
             {event.Target.Username ?? event.Target.Id_User}
           </Link>
-        ) : event.Target ? (
-          t('audit.deleted')
+        ) : event.Subject ? (
+          <code>{event.Subject}</code>
         ) : (
           empty
         )}

@@ -5,7 +5,8 @@
  * `Accept-Language` with the UI's current language (issue 19 §7: the API answers reference data and
  * writes e-mails in it).
  * Each call is an entry of the contracts' endpoint table (`ENDPOINTS`): its method and path (parameters
- * URI-encoded), and the schema its 200/201 answer is parsed with.
+ * URI-encoded), and the schema its 200/201 answer is parsed with — the JSON body, or the text of an
+ * entry that declares another `contentType` (the operator console's CSV exports).
  * 200/201 resolve with the body parsed by the contract schema; 400 and 503 reject with the error body
  * (spec §8: both show BadRequestError with the first message, e.g. a provider that is down), and so
  * does 403 (the operator console's refusals, issue 24: staff only, second factor required, role
@@ -136,10 +137,11 @@ export function createApiClient({ config, userBearer, language, fetchFn }: ApiCl
         throw new ApiError(response.status, parsed.success ? parsed.data : { ErrorMessages: [] });
       }
       if (response.status !== 200 && response.status !== 201) throw new ApiError(response.status);
-      const json = await readJson(response);
+      // A call whose answer is not JSON (a CSV export: the table's `contentType`) is read as text.
+      const answer = endpoint.contentType ? await response.text() : await readJson(response);
       const schema = successSchemaOf(endpoint, response.status);
       if (!schema) return undefined as never;
-      const parsed = schema.safeParse(json);
+      const parsed = schema.safeParse(answer);
       if (!parsed.success) {
         throw new ApiError(0, null, `Unexpected answer from ${method} ${path}: ${parsed.error.message}`);
       }

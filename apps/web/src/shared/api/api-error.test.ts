@@ -59,3 +59,16 @@ describe('error bodies', () => {
     expect((failure as ApiError).body).toBeNull();
   });
 });
+
+describe('answers that are not JSON', () => {
+  it("reads a CSV export's text as the table's contentType says", async () => {
+    const csv = 'Id_User,Username\r\nabc,"=cmd"\r\n';
+    const client = createApiClient({
+      config,
+      userBearer: () => Promise.resolve('token'),
+      fetchFn: () =>
+        Promise.resolve(new Response(csv, { status: 200, headers: { 'content-type': 'text/csv' } })),
+    });
+    await expect(client.call(ENDPOINTS.getAdminSurveyExport)).resolves.toBe(csv);
+  });
+});
