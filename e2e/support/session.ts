@@ -154,13 +154,19 @@ export async function logInAs(
   ]);
 }
 
-/** POST log/log-in status for these credentials (200 when they log in, 400 when refused). */
-export async function logInStatus(
+/** What POST log/log-in answered: its status, and the Retry-After of a 429 (seconds; null otherwise). */
+export interface LogInAnswer {
+  status: number;
+  retryAfterSeconds: number | null;
+}
+
+/** POST log/log-in with these credentials, as the log-in form sends them. */
+export async function logInAnswer(
   request: APIRequestContext,
   config: NodeConfiguration,
   usernameOrEmail: string,
   password: string,
-): Promise<number> {
+): Promise<LogInAnswer> {
   const response = await request.post(`${config.accountApiUrl}log/log-in`, {
     headers: anonymousHeaders(config),
     data: {
@@ -169,5 +175,16 @@ export async function logInStatus(
       Token: await captchaToken(request, config, 'login'),
     },
   });
-  return response.status();
+  const retryAfter = response.headers()['retry-after'];
+  return { status: response.status(), retryAfterSeconds: retryAfter ? Number(retryAfter) : null };
+}
+
+/** POST log/log-in status for these credentials (200 when they log in, 400 when refused). */
+export async function logInStatus(
+  request: APIRequestContext,
+  config: NodeConfiguration,
+  usernameOrEmail: string,
+  password: string,
+): Promise<number> {
+  return (await logInAnswer(request, config, usernameOrEmail, password)).status;
 }
