@@ -7,13 +7,14 @@
  * list as CSV (`players.export`: it names the players who used keys).
  */
 import { useId, useState, type SyntheticEvent } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_KEY_STATES, ENDPOINTS, type AccessKeyState } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { saveTextFile } from '../../shared/browser/save-file.ts';
-import { ErrorSummary, StatusMessage, TextField, ui } from '../../shared/ui/index.ts';
+import { ErrorSummary, TextField, ui } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, formatAdminTime, useAdmin } from './admin-context.ts';
+import { NextPageButton, useActionMessages } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** Today's date (UTC, YYYY-MM-DD), for the files' names. */
@@ -23,8 +24,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function AccessKeysPage() {
   const { t } = useTranslation('admin');
   const api = useApi();
-  const queryClient = useQueryClient();
   const { me, guard } = useAdmin();
+  const { done, failed, messages } = useActionMessages(['admin', 'access-keys']);
   const manage = can(me, 'platform.manage');
   const [state, setState] = useState<AccessKeyState | ''>('');
   const [count, setCount] = useState('10');
@@ -32,8 +33,6 @@ export function AccessKeysPage() {
   const [expires, setExpires] = useState('');
   const [revokeBatch, setRevokeBatch] = useState('');
   const [generated, setGenerated] = useState<string[] | null>(null);
-  const [notice, setNotice] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   const stateId = useId();
   const keys = useInfiniteQuery({
     queryKey: ['admin', 'access-keys', state],
@@ -46,15 +45,6 @@ export function AccessKeysPage() {
       ),
     getNextPageParam: (page) => page.NextCursor,
   });
-  const done = async (message: string) => {
-    setErrors([]);
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'access-keys'] });
-  };
-  const failed = (error: unknown) => {
-    setNotice('');
-    setErrors(errorCodesOf(error));
-  };
   const generate = useMutation({
     mutationFn: () =>
       guard(() =>
@@ -100,8 +90,7 @@ export function AccessKeysPage() {
     <section aria-labelledby="admin-keys-heading" className={ui.stack}>
       <h2 id="admin-keys-heading">{t('keys.heading')}</h2>
       <p>{t('keys.intro')}</p>
-      <ErrorSummary codes={errors} />
-      <StatusMessage message={notice} />
+      {messages}
       {generated ? (
         <div className={styles.secret} role="region" aria-labelledby="admin-new-keys-heading">
           <h3 id="admin-new-keys-heading">{t('keys.newKeys')}</h3>
@@ -191,13 +180,7 @@ export function AccessKeysPage() {
           </table>
         </div>
       )}
-      {keys.hasNextPage ? (
-        <div className={styles.pager}>
-          <button type="button" className={ui.buttonSecondary} onClick={() => void keys.fetchNextPage()}>
-            {t('pager.next')}
-          </button>
-        </div>
-      ) : null}
+      <NextPageButton query={keys} />
       {manage ? (
         <>
           <form className={ui.stack} onSubmit={submitGenerate} aria-labelledby="admin-generate-heading">

@@ -12,6 +12,7 @@ import { ENDPOINTS, type StaffActor, type StaffAuditEvent } from '@guildgate/con
 import { useApi, useErrorHandler } from '../../shared/api/api-context.tsx';
 import { ui } from '../../shared/ui/index.ts';
 import { ADMIN_KEYS, formatAdminTime, useAdmin } from './admin-context.ts';
+import { NextPageButton } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** Who did it, in words. */
@@ -116,18 +117,7 @@ export function AuditPage() {
           </table>
         </div>
       )}
-      {events.hasNextPage ? (
-        <div className={styles.pager}>
-          <button
-            type="button"
-            className={ui.buttonSecondary}
-            disabled={events.isFetchingNextPage}
-            onClick={() => void events.fetchNextPage()}
-          >
-            {t('pager.next')}
-          </button>
-        </div>
-      ) : null}
+      <NextPageButton query={events} />
     </section>
   );
 }

@@ -9,19 +9,13 @@
  * code in the error list.
  */
 import { useId, useState, type SyntheticEvent } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, type AdminClient, type AdminClientAuthMethod } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
-import {
-  CheckboxField,
-  ErrorSummary,
-  StatusMessage,
-  TextField,
-  ui,
-  useConfirmation,
-} from '../../shared/ui/index.ts';
+import { CheckboxField, ErrorSummary, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, useAdmin } from './admin-context.ts';
+import { NextPageButton, useActionMessages } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 const CLIENTS_KEY = ['admin', 'clients'] as const;
@@ -184,14 +178,12 @@ function ClientForm({
 export function ClientsPage() {
   const { t } = useTranslation('admin');
   const api = useApi();
-  const queryClient = useQueryClient();
   const { me, guard } = useAdmin();
+  const { done, failed, messages } = useActionMessages();
   const { confirm, dialog } = useConfirmation();
   const manage = can(me, 'platform.manage');
   const [secret, setSecret] = useState<{ clientId: string; secret: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   const [formKey, setFormKey] = useState(0);
   const clients = useInfiniteQuery({
     queryKey: CLIENTS_KEY,
@@ -200,15 +192,6 @@ export function ClientsPage() {
       guard(() => api.call(ENDPOINTS.getAdminClients, { query: pageParam ? { cursor: pageParam } : {} })),
     getNextPageParam: (page) => page.NextCursor,
   });
-  const done = async (message: string) => {
-    setErrors([]);
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
-  };
-  const failed = (error: unknown) => {
-    setNotice('');
-    setErrors(errorCodesOf(error));
-  };
   const create = useMutation({
     mutationFn: (draft: ClientDraft) =>
       guard(() =>
@@ -284,8 +267,7 @@ export function ClientsPage() {
     <section aria-labelledby="admin-clients-heading" className={ui.stack}>
       <h2 id="admin-clients-heading">{t('clients.heading')}</h2>
       <p>{t('clients.intro')}</p>
-      <ErrorSummary codes={errors} />
-      <StatusMessage message={notice} />
+      {messages}
       {secret ? (
         <div className={styles.secret} role="region" aria-labelledby="admin-secret-heading">
           <h3 id="admin-secret-heading">{t('clients.secretHeading')}</h3>
@@ -375,13 +357,7 @@ export function ClientsPage() {
           </table>
         </div>
       )}
-      {clients.hasNextPage ? (
-        <div className={styles.pager}>
-          <button type="button" className={ui.buttonSecondary} onClick={() => void clients.fetchNextPage()}>
-            {t('pager.next')}
-          </button>
-        </div>
-      ) : null}
+      <NextPageButton query={clients} />
       {manage ? (
         <section aria-labelledby="admin-new-client-heading" className={ui.stack}>
           <h3 id="admin-new-client-heading">{t('clients.newHeading')}</h3>

@@ -6,12 +6,13 @@
  * the error list), so the console cannot lock its own operator out.
  */
 import { useState, type SyntheticEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, type AdminIpBan } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
-import { ErrorSummary, StatusMessage, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
+import { ErrorSummary, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, formatAdminTime, useAdmin } from './admin-context.ts';
+import { useActionMessages } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 const BANS_KEY = ['admin', 'ip-bans'] as const;
@@ -20,28 +21,17 @@ const BANS_KEY = ['admin', 'ip-bans'] as const;
 export function IpBansPage() {
   const { t } = useTranslation('admin');
   const api = useApi();
-  const queryClient = useQueryClient();
   const { me, guard } = useAdmin();
+  const { done, failed, messages } = useActionMessages();
   const { confirm, dialog } = useConfirmation();
   const manage = can(me, 'platform.manage');
   const [range, setRange] = useState('');
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('');
-  const [notice, setNotice] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   const bans = useQuery({
     queryKey: BANS_KEY,
     queryFn: () => guard(() => api.call(ENDPOINTS.getAdminIpBans)),
   });
-  const done = async (message: string) => {
-    setErrors([]);
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
-  };
-  const failed = (error: unknown) => {
-    setNotice('');
-    setErrors(errorCodesOf(error));
-  };
   const add = useMutation({
     mutationFn: () =>
       guard(() =>
@@ -86,8 +76,7 @@ export function IpBansPage() {
     <section aria-labelledby="admin-ip-bans-heading" className={ui.stack}>
       <h2 id="admin-ip-bans-heading">{t('ipBans.heading')}</h2>
       <p>{t('ipBans.intro')}</p>
-      <ErrorSummary codes={errors} />
-      <StatusMessage message={notice} />
+      {messages}
       {bans.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : bans.isError ? (

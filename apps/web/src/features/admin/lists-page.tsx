@@ -9,7 +9,7 @@
  * list).
  */
 import { useState, type SyntheticEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ENDPOINTS,
@@ -18,15 +18,9 @@ import {
   type AdminNewsletterList,
 } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
-import {
-  CheckboxField,
-  ErrorSummary,
-  StatusMessage,
-  TextField,
-  ui,
-  useConfirmation,
-} from '../../shared/ui/index.ts';
+import { CheckboxField, ErrorSummary, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, useAdmin } from './admin-context.ts';
+import { useActionMessages } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** A name and description per language of a draft ('en' the main one). */
@@ -143,14 +137,12 @@ function categoryTranslations(texts: Texts) {
 function SettingSection({ kind }: { kind: 'list' | 'category' }) {
   const { t } = useTranslation('admin');
   const api = useApi();
-  const queryClient = useQueryClient();
   const { me, guard } = useAdmin();
+  const { done, failed, messages } = useActionMessages(['admin', kind]);
   const { confirm, dialog } = useConfirmation();
   const manage = can(me, 'platform.manage');
   const [editing, setEditing] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   const section = kind === 'list' ? 'lists.newsletter' : 'lists.cookies';
   const rows = useQuery({
     queryKey: ['admin', kind],
@@ -159,15 +151,6 @@ function SettingSection({ kind }: { kind: 'list' | 'category' }) {
         ? (await guard(() => api.call(ENDPOINTS.getAdminNewsletterLists))).Lists
         : (await guard(() => api.call(ENDPOINTS.getAdminCookieCategories))).Categories,
   });
-  const done = async (message: string) => {
-    setErrors([]);
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: ['admin', kind] });
-  };
-  const failed = (error: unknown) => {
-    setNotice('');
-    setErrors(errorCodesOf(error));
-  };
   const save = useMutation({
     mutationFn: ({
       id,
@@ -231,8 +214,7 @@ function SettingSection({ kind }: { kind: 'list' | 'category' }) {
   return (
     <section aria-labelledby={headingId} className={ui.stack}>
       <h2 id={headingId}>{t(`${section}Heading`)}</h2>
-      <ErrorSummary codes={errors} />
-      <StatusMessage message={notice} />
+      {messages}
       {rows.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : rows.isError ? (

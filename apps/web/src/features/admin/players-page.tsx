@@ -13,6 +13,7 @@ import { ENDPOINTS, type AdminPlayerSummary } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { ErrorSummary, ui } from '../../shared/ui/index.ts';
 import { ADMIN_KEYS, errorCodesOf, formatAdminTime, useAdmin } from './admin-context.ts';
+import { NextPageButton } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** The player's state at a glance: confirmed or not, banned, staff role. */
@@ -74,18 +75,7 @@ function Results({ q }: { q: string }) {
           </tbody>
         </table>
       </div>
-      {results.hasNextPage ? (
-        <div className={styles.pager}>
-          <button
-            type="button"
-            className={ui.buttonSecondary}
-            disabled={results.isFetchingNextPage}
-            onClick={() => void results.fetchNextPage()}
-          >
-            {t('pager.next')}
-          </button>
-        </div>
-      ) : null}
+      <NextPageButton query={results} />
     </>
   );
 }

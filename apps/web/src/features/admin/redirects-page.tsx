@@ -7,12 +7,13 @@
  * removes one added in the console (patterns from the configuration are shown, not removable).
  */
 import { useState, type SyntheticEvent } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, type RedirectPattern, type RedirectTestResponse } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { ErrorSummary, StatusMessage, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, useAdmin } from './admin-context.ts';
+import { NextPageButton, useActionMessages } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 const PATTERNS_KEY = ['admin', 'redirect-patterns'] as const;
@@ -54,13 +55,11 @@ function Tester() {
 export function RedirectsPage() {
   const { t } = useTranslation('admin');
   const api = useApi();
-  const queryClient = useQueryClient();
   const { me, guard } = useAdmin();
+  const { done, failed, messages } = useActionMessages();
   const { confirm, dialog } = useConfirmation();
   const manage = can(me, 'platform.manage');
   const [pattern, setPattern] = useState('');
-  const [notice, setNotice] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   const patterns = useInfiniteQuery({
     queryKey: PATTERNS_KEY,
     initialPageParam: null as string | null,
@@ -70,15 +69,6 @@ export function RedirectsPage() {
       ),
     getNextPageParam: (page) => page.NextCursor,
   });
-  const done = async (message: string) => {
-    setErrors([]);
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
-  };
-  const failed = (error: unknown) => {
-    setNotice('');
-    setErrors(errorCodesOf(error));
-  };
   const add = useMutation({
     mutationFn: (value: string) =>
       guard(() => api.call(ENDPOINTS.postAdminRedirectPatterns, { body: { Pattern: value } })),
@@ -109,8 +99,7 @@ export function RedirectsPage() {
       <h2 id="admin-redirects-heading">{t('redirects.heading')}</h2>
       <p>{t('redirects.intro')}</p>
       <Tester />
-      <ErrorSummary codes={errors} />
-      <StatusMessage message={notice} />
+      {messages}
       {patterns.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : patterns.isError ? (
@@ -137,13 +126,7 @@ export function RedirectsPage() {
           ))}
         </ul>
       )}
-      {patterns.hasNextPage ? (
-        <div className={styles.pager}>
-          <button type="button" className={ui.buttonSecondary} onClick={() => void patterns.fetchNextPage()}>
-            {t('pager.next')}
-          </button>
-        </div>
-      ) : null}
+      <NextPageButton query={patterns} />
       {manage ? (
         <form
           className={styles.searchRow}

@@ -12,6 +12,7 @@ import { useApi } from '../../shared/api/api-context.tsx';
 import { saveTextFile } from '../../shared/browser/save-file.ts';
 import { ErrorSummary, ui } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, formatAdminTime, useAdmin } from './admin-context.ts';
+import { NextPageButton } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** The reports page. */
@@ -83,17 +84,7 @@ export function ReportsPage() {
                 ))}
               </ul>
             )}
-            {reasons.hasNextPage ? (
-              <div className={styles.pager}>
-                <button
-                  type="button"
-                  className={ui.buttonSecondary}
-                  onClick={() => void reasons.fetchNextPage()}
-                >
-                  {t('pager.next')}
-                </button>
-              </div>
-            ) : null}
+            <NextPageButton query={reasons} />
           </>
         ) : null}
       </section>

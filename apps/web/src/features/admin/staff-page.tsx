@@ -6,12 +6,13 @@
  * answers ERROR_STAFF_OWN_ADMIN_ROLE, shown in the error list).
  */
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, STAFF_ROLES, type StaffMember, type StaffRole } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
-import { ErrorSummary, StatusMessage, ui, useConfirmation } from '../../shared/ui/index.ts';
+import { ErrorSummary, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { ADMIN_KEYS, errorCodesOf, formatAdminTime, useAdmin } from './admin-context.ts';
+import { NextPageButton, useActionMessages } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** One member: username, role select + Save, granted by, since, Remove. */
@@ -81,11 +82,9 @@ function MemberRow({
 export function StaffPage() {
   const { t } = useTranslation('admin');
   const api = useApi();
-  const queryClient = useQueryClient();
   const { guard } = useAdmin();
   const { confirm, dialog } = useConfirmation();
-  const [notice, setNotice] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
+  const { done, failed, messages } = useActionMessages();
   const staff = useInfiniteQuery({
     queryKey: ADMIN_KEYS.staff,
     initialPageParam: null as string | null,
@@ -93,25 +92,20 @@ export function StaffPage() {
       guard(() => api.call(ENDPOINTS.getAdminStaff, { query: pageParam ? { cursor: pageParam } : {} })),
     getNextPageParam: (page) => page.NextCursor,
   });
-  const settled = async (message: string) => {
-    setErrors([]);
-    setNotice(message);
-    await queryClient.invalidateQueries({ queryKey: ['admin'] });
-  };
   const save = useMutation({
     mutationFn: ({ member, role }: { member: StaffMember; role: StaffRole }) =>
       guard(() =>
         api.call(ENDPOINTS.putAdminStaff, { params: { idUser: member.Id_User }, body: { Role: role } }),
       ),
     onSuccess: (answer) =>
-      settled(t('staff.saved', { username: answer.Username, role: t(`roles.${answer.Role}`) })),
-    onError: (error) => setErrors(errorCodesOf(error)),
+      done(t('staff.saved', { username: answer.Username, role: t(`roles.${answer.Role}`) })),
+    onError: failed,
   });
   const revoke = useMutation({
     mutationFn: (member: StaffMember) =>
       guard(() => api.call(ENDPOINTS.deleteAdminStaff, { params: { idUser: member.Id_User } })),
-    onSuccess: (_answer, member) => settled(t('staff.revoked', { username: member.Username })),
-    onError: (error) => setErrors(errorCodesOf(error)),
+    onSuccess: (_answer, member) => done(t('staff.revoked', { username: member.Username })),
+    onError: failed,
   });
   const askRevoke = async (member: StaffMember) => {
     const confirmed = await confirm({
@@ -128,8 +122,7 @@ export function StaffPage() {
     <section aria-labelledby="admin-staff-heading" className={ui.stack}>
       <h2 id="admin-staff-heading">{t('staff.heading')}</h2>
       <p>{t('staff.intro')}</p>
-      <ErrorSummary codes={errors} />
-      <StatusMessage message={notice} />
+      {messages}
       {staff.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : staff.isError ? (
@@ -160,13 +153,7 @@ export function StaffPage() {
           </table>
         </div>
       )}
-      {staff.hasNextPage ? (
-        <div className={styles.pager}>
-          <button type="button" className={ui.buttonSecondary} onClick={() => void staff.fetchNextPage()}>
-            {t('pager.next')}
-          </button>
-        </div>
-      ) : null}
+      <NextPageButton query={staff} />
       {dialog}
     </section>
   );
