@@ -17,15 +17,8 @@ import type {
   StaffAuditResponse,
 } from '@guildgate/contracts';
 import { STORES, json, startTestApp, type TestApp } from '../../test/harness.ts';
-import {
-  createPlayer,
-  expectErrors,
-  insertConnection,
-  postLogin,
-  sessionOf,
-  type Player,
-} from '../../test/helpers.ts';
-import { call, staffMember, type FactorPlayer } from '../staff/test-support.ts';
+import { createPlayer, expectErrors, insertConnection, postLogin, type Player } from '../../test/helpers.ts';
+import { call, type FactorPlayer, consoleCast } from '../staff/test-support.ts';
 
 /** Small throttle numbers: two free failures per address, three on the account (per 15 minutes). */
 const THROTTLE_ENV = { LOGIN_FREE_FAILURES: '2', LOGIN_ACCOUNT_FAILURES: '3' };
@@ -44,13 +37,7 @@ describe.each(STORES)('the console’s players on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind, { env: THROTTLE_ENV });
-    [admin, support, viewer, player] = await Promise.all([
-      staffMember(t, name('PAdmin'), 'admin'),
-      staffMember(t, name('PSupport'), 'support'),
-      staffMember(t, name('PViewer'), 'viewer'),
-      createPlayer(t, name('PPlayer')),
-    ]);
-    playerToken = (await sessionOf(t, player)).token.Value;
+    ({ admin, support, viewer, player, playerToken } = await consoleCast(t, 'P', name('')));
   }, 120_000);
   afterAll(async () => {
     await t.close();

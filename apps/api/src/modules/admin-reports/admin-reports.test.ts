@@ -15,9 +15,9 @@ import {
   type DeletionReasonsResponse,
 } from '@guildgate/contracts';
 import { ANONYMOUS, STORES, json, startTestApp, type TestApp } from '../../test/harness.ts';
-import { createPlayer, expectErrors, postLogin, sessionOf, type Player } from '../../test/helpers.ts';
+import { createPlayer, expectErrors, postLogin, type Player } from '../../test/helpers.ts';
 import { postSurvey, submissionOf, surveyPlayer, validAnswers } from '../survey/test-support.ts';
-import { call, staffMember, type FactorPlayer } from '../staff/test-support.ts';
+import { call, type FactorPlayer, consoleCast } from '../staff/test-support.ts';
 import { neutraliseFormula, SURVEY_EXPORT_PAGE } from './service.ts';
 
 /** `YYYY-MM-DD` of the UTC day `daysAgo` days before today. */
@@ -70,13 +70,7 @@ describe.each(STORES)('the dashboard and reports on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    [admin, support, viewer, player] = await Promise.all([
-      staffMember(t, name('RAdmin'), 'admin'),
-      staffMember(t, name('RSupport'), 'support'),
-      staffMember(t, name('RViewer'), 'viewer'),
-      createPlayer(t, name('RPlayer')),
-    ]);
-    playerToken = (await sessionOf(t, player)).token.Value;
+    ({ admin, support, viewer, player, playerToken } = await consoleCast(t, 'R', name('')));
   }, 120_000);
   afterAll(async () => {
     await t.close();

@@ -23,13 +23,13 @@ import { isRedirectAllowed } from '@guildgate/contracts';
 import { OPEN_REDIRECT_FILES, openRedirectPayloads } from '@guildgate/contracts/testing';
 import { sha256 } from '../../lib/crypto.ts';
 import { ANONYMOUS, STORES, freePort, json, startTestApp, type TestApp } from '../../test/harness.ts';
-import { createPlayer, expectErrors, sessionOf, type Player } from '../../test/helpers.ts';
+import { createPlayer, expectErrors, sessionOf } from '../../test/helpers.ts';
 import { registeredClient } from '../oauth-clients/index.ts';
 import { HTTP, signInAt } from '../oidc/test-support.ts';
 import { authorize, basic, pkcePair, postToken } from '../sso/test-support.ts';
 import { allowedRedirectOrNull } from '../redirect/index.ts';
 import { platformRoutes } from './platform-test-support.ts';
-import { call, staffMember, type FactorPlayer } from './test-support.ts';
+import { call, type FactorPlayer, consoleCast } from './test-support.ts';
 
 /** The configured partner origin (REDIRECT_PATTERNS). */
 const PARTNER = 'https://partner.example';
@@ -85,7 +85,6 @@ describe.each(STORES)('the console’s clients and redirect allow-list on %s', (
   let admin: FactorPlayer;
   let support: FactorPlayer;
   let viewer: FactorPlayer;
-  let player: Player;
   let playerToken: string;
   const name = (prefix: string) => `${prefix}${kind === 'sqlite' ? 'Sq' : 'Pg'}`;
 
@@ -94,13 +93,7 @@ describe.each(STORES)('the console’s clients and redirect allow-list on %s', (
     base = `http://127.0.0.1:${port}`;
     t = await startTestApp(kind, { env: { PUBLIC_URL: base, REDIRECT_PATTERNS: `${PARTNER}/` } });
     await t.app.listen({ port, host: '127.0.0.1' });
-    [admin, support, viewer, player] = await Promise.all([
-      staffMember(t, name('PlatAdmin'), 'admin'),
-      staffMember(t, name('PlatSupport'), 'support'),
-      staffMember(t, name('PlatViewer'), 'viewer'),
-      createPlayer(t, name('PlatPlayer')),
-    ]);
-    playerToken = (await sessionOf(t, player)).token.Value;
+    ({ admin, support, viewer, playerToken } = await consoleCast(t, 'Plat', name('')));
     const issuer = new URL(`${base}/oidc`);
     as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, HTTP));
   }, 120_000);

@@ -37,9 +37,9 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { createPlayer, expectErrors, postRegister, sessionOf, type Player } from '../../test/helpers.ts';
+import { expectErrors, postRegister, type Player } from '../../test/helpers.ts';
 import { seedReferenceData } from '../../db/seed.ts';
-import { call, staffMember, type FactorPlayer } from './test-support.ts';
+import { call, type FactorPlayer, consoleCast } from './test-support.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Every settings route, the permission it needs, and a valid body when it takes one. */
@@ -99,13 +99,7 @@ describe.each(STORES)('the console platform settings on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    [admin, support, viewer, player] = await Promise.all([
-      staffMember(t, name('SetAdmin'), 'admin'),
-      staffMember(t, name('SetSupport'), 'support'),
-      staffMember(t, name('SetViewer'), 'viewer'),
-      createPlayer(t, name('SetPlayer')),
-    ]);
-    playerToken = (await sessionOf(t, player)).token.Value;
+    ({ admin, support, viewer, player, playerToken } = await consoleCast(t, 'Set', name('')));
     // Access-key registration (FEATURE_REGISTER_WITH_ACCESS_KEYS) on from here: the staff and the player
     // above registered without a key, the registrations below need one. The flag is read at each call.
     (t.ctx.config.features as { registerWithAccessKeys: boolean }).registerWithAccessKeys = true;

@@ -26,6 +26,7 @@ import {
   SUPPORT_ACTION_ROUTES,
   tokenOf,
   type FactorPlayer,
+  consoleCast,
 } from './test-support.ts';
 
 interface AuditEventBody {
@@ -95,13 +96,7 @@ describe.each(STORES)('the operator console on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    [admin, support, viewer, player] = await Promise.all([
-      staffMember(t, name('Admin'), 'admin'),
-      staffMember(t, name('Support'), 'support'),
-      staffMember(t, name('Viewer'), 'viewer'),
-      createPlayer(t, name('Player')),
-    ]);
-    playerToken = (await sessionOf(t, player)).token.Value;
+    ({ admin, support, viewer, player, playerToken } = await consoleCast(t, '', name('')));
   }, 120_000);
   afterAll(async () => {
     await t.close();

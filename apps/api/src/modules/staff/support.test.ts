@@ -29,6 +29,7 @@ import {
   staffMember,
   SUPPORT_ACTION_ROUTES,
   type FactorPlayer,
+  consoleCast,
 } from './test-support.ts';
 
 interface AuditEventBody {
@@ -63,13 +64,7 @@ describe.each(STORES)('the support actions on %s', (kind) => {
   beforeAll(async () => {
     // The harness turns security alerts off; the reset of second factors sends one.
     t = await startTestApp(kind, { env: { FEATURE_SECURITY_ALERTS: 'true' } });
-    [admin, support, viewer, player] = await Promise.all([
-      staffMember(t, name('SupAdmin'), 'admin'),
-      staffMember(t, name('SupSupport'), 'support'),
-      staffMember(t, name('SupViewer'), 'viewer'),
-      createPlayer(t, name('SupPlayer')),
-    ]);
-    playerToken = (await sessionOf(t, player)).token.Value;
+    ({ admin, support, viewer, player, playerToken } = await consoleCast(t, 'Sup', name('')));
   }, 180_000);
   afterAll(async () => {
     await t.close();

@@ -119,3 +119,28 @@ export const SUPPORT_ACTION_ROUTES: ReadonlySet<string> = new Set(
     action === 'delete' ? 'DELETE admin/players/{idUser}' : `POST admin/players/{idUser}/${action}`,
   ),
 );
+
+/** The people of an admin API test: a staff member of each role, and a player without one. */
+export interface ConsoleCast {
+  admin: FactorPlayer;
+  support: FactorPlayer;
+  viewer: FactorPlayer;
+  /** A player without a role, and their portal access token. */
+  player: Player;
+  playerToken: string;
+}
+
+/**
+ * Makes the {@link ConsoleCast} of a test on `t`, named `<prefix>Admin<suffix>`, `<prefix>Support<suffix>`,
+ * `<prefix>Viewer<suffix>` and `<prefix>Player<suffix>` (the suffix tells the stores apart: usernames are
+ * unique per store, and a file's tests share one).
+ */
+export async function consoleCast(t: TestApp, prefix: string, suffix: string): Promise<ConsoleCast> {
+  const [admin, support, viewer, player] = await Promise.all([
+    staffMember(t, `${prefix}Admin${suffix}`, 'admin'),
+    staffMember(t, `${prefix}Support${suffix}`, 'support'),
+    staffMember(t, `${prefix}Viewer${suffix}`, 'viewer'),
+    createPlayer(t, `${prefix}Player${suffix}`),
+  ]);
+  return { admin, support, viewer, player, playerToken: (await sessionOf(t, player)).token.Value };
+}
