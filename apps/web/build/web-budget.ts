@@ -30,7 +30,7 @@ export const STARTUP_MODULES = ['src/shared/i18n/locales/en-bundle.ts'];
  */
 export const PAGES: PageBudget[] = [
   { path: '/', modules: ['src/features/home/home-page.tsx'], gzipBudgetBytes: 187_600 },
-  { path: '/login', modules: ['src/features/login/login-page.tsx'], gzipBudgetBytes: 209_300 },
+  { path: '/login', modules: ['src/features/login/login-page.tsx'], gzipBudgetBytes: 208_800 },
   { path: '/register', modules: ['src/features/register/register-page.tsx'], gzipBudgetBytes: 211_450 },
   {
     path: '/account',
