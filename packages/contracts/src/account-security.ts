@@ -66,7 +66,8 @@ export type SignOutOthersResponse = z.infer<typeof SignOutOthersResponseSchema>;
 
 /**
  * The security events a player sees (issue 22 §7), each shown with its own label: log-ins and their
- * failures, log-outs and remote sign-outs, password and e-mail changes, connections, sign-ins through a
+ * failures (a wrong password, and a wrong code or passkey at the log-in's second step or at the step-up of a
+ * sensitive change), log-outs and remote sign-outs, password and e-mail changes, connections, sign-ins through a
  * partner studio and at sites of the hub's OpenID Provider, and connected sites removed.
  */
 export const ACTIVITY_TYPES = [
@@ -75,6 +76,8 @@ export const ACTIVITY_TYPES = [
   'session.signed_out_remotely',
   'session.signed_out_others',
   'login.failed',
+  'login.second_factor_failed',
+  'reauthentication.second_factor_failed',
   'partner.signed_in',
   'password.changed',
   'password.recovered',

@@ -50,7 +50,7 @@ const EVENT_SERIES = {
   Registrations: ['register.created', 'register.partner_created'],
   Confirmations: ['email.confirmed'],
   LogIns: ['session.created'],
-  FailedLogIns: ['login.failed'],
+  FailedLogIns: ['login.failed', 'login.second_factor_failed'],
   Locks: ['login.throttled'],
   Deletions: ['account.deleted'],
 } as const satisfies Record<string, readonly string[]>;

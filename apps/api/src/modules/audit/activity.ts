@@ -75,7 +75,8 @@ function toActivityEvent(row: Selectable<AuditEventsTable>, type: ActivityType):
   }
   const agent = detailField(detail, 'userAgent');
   return {
-    Type: type,
+    // Before `login.second_factor_failed` existed, a wrong second-step code was a `login.failed` marked so.
+    Type: type === 'login.failed' && detail.secondFactor === true ? 'login.second_factor_failed' : type,
     At: row.created_at,
     Ip: row.ip,
     Device: agent === null ? null : describeDevice(agent),

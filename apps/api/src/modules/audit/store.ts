@@ -170,7 +170,7 @@ export async function countLinksPerDay(
 }
 
 /**
- * The addresses player `userId` (internal users.id) met events of type `type` from since `since` (ISO
+ * The addresses player `userId` (internal users.id) met events of one of `types` from since `since` (ISO
  * 8601 UTC, inclusive), the most recent first, at most `limit` (issue 24 §2: the addresses of a player's
  * failed log-ins, whose throttle counters the console shows and lifts). Events without an address are
  * left out. Served by the index `audit_events_user_created` (user_id, created_at; migration 0021): the
@@ -178,14 +178,14 @@ export async function countLinksPerDay(
  */
 export async function recentAddressesOfPlayer(
   db: Kysely<Database>,
-  query: { userId: number; type: string; since: string; limit: number },
+  query: { userId: number; types: readonly string[]; since: string; limit: number },
 ): Promise<string[]> {
   const rows = await db
     .selectFrom('audit_events')
     .select(({ fn }) => ['ip', fn.max('created_at').as('last_at')])
     .where('user_id', '=', query.userId)
     .where('created_at', '>=', query.since)
-    .where('type', '=', query.type)
+    .where('type', 'in', query.types)
     .where('ip', 'is not', null)
     .groupBy('ip')
     .orderBy('last_at', 'desc')

@@ -12,6 +12,7 @@ import { hasAnyFactorStored } from './factors.ts';
 
 export {
   passkeyOptionsForTicket,
+  isWrongSecondFactor,
   passwordlessPasskeyOptions,
   playerOfTicket,
   redeemSecondFactor,

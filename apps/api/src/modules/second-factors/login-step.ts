@@ -140,6 +140,18 @@ export async function passkeyOptionsForTicket(ctx: AppContext, ticket: string): 
   return authenticationOptions(ctx, { userId, ticketHash: sha256(ticket) });
 }
 
+/** The errors {@link redeemSecondFactor} answers for a wrong proof (not for a dead ticket). */
+const WRONG_PROOF = new Set(['ERROR_SECOND_FACTOR_INVALID', 'ERROR_PASSKEY_INVALID']);
+
+/**
+ * Is `error` {@link redeemSecondFactor}'s refusal of a wrong, reused or expired code, recovery code or
+ * passkey (ERROR_SECOND_FACTOR_INVALID, ERROR_PASSKEY_INVALID) — the proof's failure, which the callers
+ * count and record — rather than a dead ticket or a dependency's failure?
+ */
+export function isWrongSecondFactor(error: unknown): boolean {
+  return error instanceof AppError && error.items.some((item) => WRONG_PROOF.has(item.ErrorMessage));
+}
+
 /**
  * Redeems a ticket with a code or a passkey (the ticket is spent) or counts a wrong one on it. Each
  * proof must be one of the ticket's player's methods (factors.ts).

@@ -180,8 +180,8 @@ describe.each(STORES)('second factors on %s', (kind) => {
       .select('id')
       .where('user_id', '=', player.id)
       .execute();
-    for (const code of ['123456', await codeAt(secret), await codeAt(secret, -3)]) {
-      // wrong; reused (the step the confirmation used); expired (three steps ago)
+    for (const code of ['123456', await codeAt(secret, -3)]) {
+      // wrong; expired (three steps ago)
       expectErrors(
         await secondFactor(t, { Ticket: ticket, Code: code }, { remoteAddress: '10.22.0.1' }),
         400,
@@ -206,6 +206,44 @@ describe.each(STORES)('second factors on %s', (kind) => {
     expectErrors(await secondFactor(t, { Ticket: ticket, Code: await codeAt(secret, 1) }), 400, [
       ['', 'ERROR_SECOND_FACTOR_TICKET_INVALID'],
     ]);
+    // Reused: the code that completed this log-in, and any of an earlier step, on a new ticket.
+    const next = await ticketOf(player, { remoteAddress: '10.22.0.1' });
+    for (const code of [await codeAt(secret, 1), await codeAt(secret)]) {
+      expectErrors(await secondFactor(t, { Ticket: next, Code: code }, { remoteAddress: '10.22.0.1' }), 400, [
+        ['Code', 'ERROR_SECOND_FACTOR_INVALID'],
+      ]);
+    }
+  });
+
+  it('shows a wrong code in Recent activity as a wrong code, at the log-in and at the step-up', async () => {
+    const p = await createPlayer(t, `Totpactivity${kind}`);
+    const own = (await sessionOf(t, p)).token;
+    const started = json<{ Secret: string }>(await call(t, 'POST', 'account/second-factors/totp', own.Value));
+    const confirm = await call(t, 'POST', 'account/second-factors/totp/confirm', own.Value, {
+      Code: await codeAt(started.Secret),
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const wrongCode = { Code: '000000' };
+    expectErrors(await secondFactor(t, { Ticket: await ticketOf(p), ...wrongCode }), 400, [
+      ['Code', 'ERROR_SECOND_FACTOR_INVALID'],
+    ]);
+    await ageProof(t, own.Value, 3600);
+    const validate = json<{ SecondFactorTicket: string }>(
+      await call(t, 'POST', `password/validate/user/${p.idUser}`, own.Value, { Password: p.password }),
+    );
+    const stepUp = await call(t, 'POST', 'account/reauthentication/second-factor', own.Value, {
+      Ticket: validate.SecondFactorTicket,
+      ...wrongCode,
+    });
+    expectErrors(stepUp, 400, [['Code', 'ERROR_SECOND_FACTOR_INVALID']]);
+    const activity = json<{ Events: { Type: string }[] }>(
+      await call(t, 'GET', 'account/activity', own.Value),
+    );
+    const types = activity.Events.map((e) => e.Type);
+    expect(types).toContain('login.second_factor_failed');
+    expect(types).toContain('reauthentication.second_factor_failed');
+    // Its password was right: nothing says it was wrong.
+    expect(types).not.toContain('login.failed');
   });
 
   it('takes a recovery code once, and announces its use in the audit trail', async () => {

@@ -230,13 +230,14 @@ export interface ThrottledPlayer {
 export const THROTTLE_ADDRESSES_MAX = 200;
 
 /**
- * The addresses of player `player`'s failed log-ins (`login.failed` events) of the last
+ * The addresses of player `player`'s failed log-ins (`login.failed`, a wrong password, and
+ * `login.second_factor_failed`, a wrong code or passkey at the second step) of the last
  * {@link SERIES_SECONDS} — as long as a series is remembered —, the most recent first.
  */
 function failedLogInAddresses(db: AppContext['db'], player: ThrottledPlayer, now: number): Promise<string[]> {
   return recentAddressesOfPlayer(db, {
     userId: player.id,
-    type: 'login.failed',
+    types: ['login.failed', 'login.second_factor_failed'],
     since: new Date(now - SERIES_SECONDS * 1000).toISOString(),
     limit: THROTTLE_ADDRESSES_MAX,
   });

@@ -17,7 +17,13 @@ import { badRequest } from '../../lib/errors.ts';
 import { isoNow } from '../../lib/time.ts';
 import type { AuthInfo } from './authentication.ts';
 import { setAuthTime } from './store.ts';
-import { playerOfTicket, redeemSecondFactor, type SecondFactorProof } from '../second-factors/index.ts';
+import { audit } from '../audit/index.ts';
+import {
+  isWrongSecondFactor,
+  playerOfTicket,
+  redeemSecondFactor,
+  type SecondFactorProof,
+} from '../second-factors/index.ts';
 
 /** Was the password proved on the caller's session within the configured window? */
 export function hasRecentAuthentication(ctx: AppContext, auth: Pick<AuthInfo, 'authTime'>): boolean {
@@ -49,7 +55,9 @@ export async function recordAuthentication(
 
 /**
  * POST account/reauthentication/second-factor: redeems the caller's step-up ticket with a proof and
- * records the full authentication on the caller's session.
+ * records the full authentication on the caller's session. A wrong proof is recorded for the player's
+ * Recent activity as `reauthentication.second_factor_failed`, with the address and device it came from.
+ * @param origin the request's address and `User-Agent` (null when absent)
  * @throws 400 ERROR_SECOND_FACTOR_TICKET_INVALID (unknown, used, expired, dead, or another player's
  *   ticket), ERROR_SECOND_FACTOR_INVALID, ERROR_PASSKEY_INVALID (counted on the ticket)
  */
@@ -57,10 +65,18 @@ export async function completeReauthentication(
   ctx: AppContext,
   caller: Pick<AuthInfo, 'userId' | 'sessionId' | 'idUser'>,
   proof: SecondFactorProof,
-  ip: string | null,
+  origin: { ip: string | null; userAgent: string | null },
 ): Promise<void> {
   if ((await playerOfTicket(ctx, proof.ticket)) !== caller.userId)
     throw badRequest('ERROR_SECOND_FACTOR_TICKET_INVALID');
-  await redeemSecondFactor(ctx, proof, ip);
+  try {
+    await redeemSecondFactor(ctx, proof, origin.ip);
+  } catch (error) {
+    if (isWrongSecondFactor(error))
+      await audit(ctx, caller.userId, 'reauthentication.second_factor_failed', origin.ip, {
+        userAgent: origin.userAgent?.slice(0, 512) ?? null,
+      });
+    throw error;
+  }
   await recordAuthentication(ctx, caller);
 }

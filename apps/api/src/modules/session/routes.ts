@@ -165,7 +165,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         ctx,
         auth,
         { ticket: Ticket, code: Code, recoveryCode: RecoveryCode, passkey: Passkey },
-        request.ip,
+        originOf(request),
       );
       return { Success: true };
     },

@@ -4,23 +4,26 @@
  * a passkey or a recovery code (second-factors/login-step.ts), and opens the session as a log-in does. The code
  * check passes the log-in throttle (login-throttle.ts) as an attempt on the ticket's account: a wrong
  * code counts as a failed attempt of that account (back-off, address and account limits), a right one
- * ends the series; a refusal is recorded as `login.throttled` (login.ts). The captcha the password
+ * ends the series; a wrong proof is recorded as `login.second_factor_failed` (Recent activity tells it
+ * from a wrong password), a refusal as `login.throttled` (login.ts). The captcha the password
  * step passed is not asked again.
  */
 import type { FastifyReply } from 'fastify';
 import type { SecondFactorLoginRequest } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { findUserById } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
-import { playerOfTicket, redeemSecondFactor, setRememberedDeviceCookie } from '../second-factors/index.ts';
+import {
+  isWrongSecondFactor,
+  playerOfTicket,
+  redeemSecondFactor,
+  setRememberedDeviceCookie,
+} from '../second-factors/index.ts';
 import { startAuditedLoginAttempt, type LoggedIn, type LoginRequest } from './login.ts';
 import { createSession } from './sessions.ts';
 import { verifyDeviceToken } from './device-cookies.ts';
 import { queueSecurityAlert } from '../security-alerts/index.ts';
-
-/** The errors of a wrong proof (counted as failed log-in attempts). */
-const WRONG_PROOF = new Set(['ERROR_SECOND_FACTOR_INVALID', 'ERROR_PASSKEY_INVALID']);
 
 /**
  * Checks the second factor and opens the session; with `RememberDevice`, gives the browser the
@@ -56,11 +59,10 @@ export async function completeSecondFactor(
       request.ip,
     );
   } catch (error) {
-    if (error instanceof AppError && error.items.some((i) => WRONG_PROOF.has(i.ErrorMessage))) {
+    if (isWrongSecondFactor(error)) {
       await attempt.failed();
-      await audit(ctx, user.id, 'login.failed', request.ip, {
+      await audit(ctx, user.id, 'login.second_factor_failed', request.ip, {
         userAgent: request.userAgent?.slice(0, 512) ?? null,
-        secondFactor: true,
       });
     } else attempt.abandoned();
     throw error;

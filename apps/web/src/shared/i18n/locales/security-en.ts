@@ -124,6 +124,8 @@ export const SECURITY_EN = {
       'session.signed_out_remotely': 'Signed out another device', // e2e
       'session.signed_out_others': 'Signed out everywhere else',
       'login.failed': 'Failed sign-in attempt (wrong password)',
+      'login.second_factor_failed': 'Failed sign-in attempt (wrong code or passkey)',
+      'reauthentication.second_factor_failed': 'Wrong code or passkey when confirming it was you',
       'partner.signed_in': 'Signed in with your studio account',
       'password.changed': 'Password changed',
       'password.recovered': 'Password reset with a recovery link',

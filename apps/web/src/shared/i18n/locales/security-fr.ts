@@ -131,6 +131,8 @@ export const SECURITY_FR: Texts<typeof SECURITY_EN> = {
       'session.signed_out_remotely': 'Un autre appareil a été déconnecté',
       'session.signed_out_others': 'Tous les autres appareils ont été déconnectés',
       'login.failed': 'Tentative de connexion échouée (mot de passe incorrect)',
+      'login.second_factor_failed': 'Tentative de connexion échouée (code ou clé d’accès incorrects)',
+      'reauthentication.second_factor_failed': 'Code ou clé d’accès incorrects en confirmant votre identité',
       'partner.signed_in': 'Connexion avec votre compte du studio',
       'password.changed': 'Mot de passe modifié',
       'password.recovered': 'Mot de passe réinitialisé par un lien de récupération',
