@@ -3,8 +3,9 @@
  * needs a recent re-authentication; answers the caller's own data as a JSON download — account,
  * cookie consents, newsletter opt-ins, connections, blocks, survey answers, badges, sessions, security
  * events — with no secret (every hash and sealed value of the player's rows is searched for in the
- * file) and nothing of another player; records `account.exported`; 404 when the dataExport flag is off.
+ * file, and of a player with an authenticator app, recovery codes and a passkey) and nothing of another player; records `account.exported`; 404 when the dataExport flag is off.
  */
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DATA_EXPORT_FORMAT, PlayerDataExportSchema, type PlayerDataExport } from '@guildgate/contracts';
@@ -12,6 +13,7 @@ import { ANONYMOUS, STORES, asUser, json, startTestApp, type TestApp } from '../
 import { ageProof, expectErrors, sessionOf } from '../../test/helpers.ts';
 import { postSurvey, submissionOf, surveyPlayer, type SurveyPlayer } from '../survey/test-support.ts';
 import { EXPORTED_EVENT } from './service.ts';
+import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 
 const postExport = (t: TestApp, token: string): Promise<LightMyRequestResponse> =>
   t.app.inject({ method: 'POST', url: '/api/account/export', headers: asUser(token) });
@@ -176,6 +178,56 @@ describe.each(STORES)('POST account/export on %s', (kind) => {
     expect(secrets.length).toBeGreaterThanOrEqual(5);
     for (const secret of secrets) expect(res.body, 'a secret of the player').not.toContain(secret);
     expect(res.body).not.toMatch(/password|hash|secret|"id":/i);
+  });
+
+  it('holds no secret of the second factors: app secret, recovery codes, passkey keys', async () => {
+    const p = await surveyPlayer(t, `factors${suffix}`);
+    const post = (url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/${url}`,
+        headers: asUser(p.token),
+        ...(payload ? { payload } : {}),
+      });
+    const { Secret } = json<{ Secret: string }>(await post('account/second-factors/totp'));
+    const confirmed = await post('account/second-factors/totp/confirm', {
+      Code: await generate({ secret: Secret, epoch: Math.floor(Date.now() / 1000) }),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { RecoveryCodes } = json<{ RecoveryCodes: string[] }>(confirmed);
+    const authenticator = new SoftwareAuthenticator(t.ctx.config.webauthn.origins[0] ?? '');
+    const options = json<{ Options: Record<string, unknown> }>(
+      await post('account/passkeys/registration-options'),
+    ).Options;
+    const added = await post('account/passkeys', {
+      Name: 'Laptop',
+      Response: authenticator.create(options).response,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const res = await postExport(t, p.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = json<PlayerDataExport>(res);
+    expect(JSON.stringify(data)).toContain('Laptop');
+    const stored = [
+      ...(await t.ctx.db
+        .selectFrom('second_factors')
+        .select('secret_sealed as v')
+        .where('user_id', '=', p.id)
+        .execute()),
+      ...(await t.ctx.db
+        .selectFrom('recovery_codes')
+        .select('code_hash as v')
+        .where('user_id', '=', p.id)
+        .execute()),
+      ...(await t.ctx.db
+        .selectFrom('passkeys')
+        .select('public_key as v')
+        .where('user_id', '=', p.id)
+        .execute()),
+    ].map((row) => row.v);
+    expect(stored.length).toBeGreaterThanOrEqual(12);
+    for (const secret of [Secret, ...RecoveryCodes, ...stored])
+      expect(res.body, 'a secret of the second factors').not.toContain(secret);
   });
 
   it('holds nothing of another player beyond whom the caller blocked', async () => {

@@ -168,8 +168,8 @@ const FR_ALERT: AlertWords = {
       line: `Un second facteur a été retiré de votre compte ${brand}.`,
     }),
     'recovery-code-used': (brand) => ({
-      subject: `Un code de récupération de votre compte ${brand} a été utilisé`,
-      line: `L’un des codes de récupération de votre compte ${brand} a servi à se connecter.`,
+      subject: `Un code de secours de votre compte ${brand} a été utilisé`,
+      line: `L’un des codes de secours de votre compte ${brand} a servi à se connecter.`,
     }),
   },
   details: (when, device, ip) => [`Quand : ${when}`, `Appareil : ${device}`, `Adresse IP : ${ip}`],

@@ -4,7 +4,7 @@
  * with time, device and IP), a known device's is not, nor the first log-in after registration; password
  * change and recovery are announced; the e-mail change's alert is the mail the old address already
  * gets; "This wasn't me" (POST account/secure) revokes every session, forgets the known devices, sends a
- * recovery link, and is single-use and expiring; with the flag off no alert is sent and the call is 404.
+ * recovery link, and is single-use and expiring; a passkey sign-in from a new device is announced too; with the flag off no alert is sent and the call is 404.
  */
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import {
   waitForMailCount,
   type Player,
 } from '../../test/helpers.ts';
+import { SoftwareAuthenticator } from '../../test/software-authenticator.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
@@ -242,6 +243,55 @@ describe.each(STORES)('security alerts on %s', (kind) => {
     expect((await api('account/second-factors/totp/remove')).statusCode).toBe(200);
     const removed = (await waitForMailCount(t, player.email, 5)).map((mail) => mail.subject);
     expect(removed).toContain('A second factor was removed from your Guildgate account');
+  });
+
+  it('announce a passkey sign-in from a new device, not from a known one', async () => {
+    const player = await createPlayer(t, 'Passkeyed');
+    const here = (await sessionOf(t, player)).token.Value;
+    const authenticator = new SoftwareAuthenticator(t.ctx.config.webauthn.origins[0] ?? '');
+    const options = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/passkeys/registration-options',
+      headers: asUser(here),
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    const { response } = authenticator.create(json<{ Options: Record<string, unknown> }>(options).Options);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/passkeys',
+      headers: asUser(here),
+      payload: { Name: 'Laptop', Response: response },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    // The confirmation link and "a second factor was added".
+    await waitForMailCount(t, player.email, 2);
+    const signIn = async (cookie?: string) => {
+      const challenge = await t.app.inject({
+        method: 'POST',
+        url: '/api/log/passkey/options',
+        headers: ANONYMOUS,
+        payload: {},
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/log/passkey',
+        headers: { ...ANONYMOUS, 'user-agent': FIREFOX, ...(cookie ? { cookie } : {}) },
+        remoteAddress: '198.51.100.30',
+        payload: {
+          Response: authenticator.get(json<{ Options: Record<string, unknown> }>(challenge).Options),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const fromNewDevice = await signIn();
+    const [alert] = await waitForMailCount(t, player.email, 3);
+    expect(alert.subject).toBe('New sign-in to your Guildgate account');
+    expect(alert.text).toContain('198.51.100.30');
+    expect(secureTokenIn(t, alert.text)).toMatch(/^[\w-]{43}$/);
+    // The same browser again: a known device, no new mail.
+    await signIn(deviceCookieOf(fromNewDevice));
+    await expectMailCount(t, player.email, 3);
   });
 
   it('refuse an unknown or expired link with the §8 shape', async () => {
