@@ -14,8 +14,8 @@
  *    factor is the passkey itself;
  * 5. the deletion page's password step asks the passkey too;
  * 6. the player closing the browser's prompt gets a calm note;
- * 7. axe on the Security page with a passkey listed and on the log-in page's passkey button, and once
- *    in French with no English left.
+ * 7. axe on the "Add a passkey" naming form, on the Security page with a passkey listed and on the
+ *    log-in page's passkey button, and once in French with no English left.
  */
 import type { CDPSession, Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -58,14 +58,18 @@ async function storedCredentials(cdp: CDPSession, authenticatorId: string) {
   return (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
 }
 
-/** Adds a passkey named `name` on the Security page (the player is signed in); returns the section. */
-async function addPasskey(page: Page, name: string, labels = ENGLISH) {
+/**
+ * Adds a passkey named `name` on the Security page (the player is signed in); with `axeLabel`, runs
+ * axe on the "Add a passkey" naming form before creating it. Returns the section.
+ */
+async function addPasskey(page: Page, name: string, labels = ENGLISH, axeLabel?: string) {
   await page.goto('/account/security');
   const section = page.getByRole('region', { name: labels.section });
   await section.getByRole('button', { name: labels.add }).click();
   const field = section.getByLabel(labels.name, { exact: true });
   await expect(field).toBeFocused();
   await expect(field).not.toHaveValue('');
+  if (axeLabel) await expectNoAxeViolations(page, axeLabel);
   await field.fill(name);
   await section.getByRole('button', { name: labels.create }).click();
   return section;
@@ -116,7 +120,7 @@ const codeAt = (secret: string, steps = 0) =>
 test('adds a passkey, then signs in with it alone', async ({ page, player }) => {
   await withoutAutofill(page);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
-  const section = await addPasskey(page, 'Work laptop');
+  const section = await addPasskey(page, 'Work laptop', ENGLISH, 'security page, passkey naming form');
   await confirmRecoveryCodes(page);
   const list = section.getByRole('list', { name: 'Your passkeys' });
   await expect(list.getByRole('listitem')).toHaveCount(1);

@@ -2,8 +2,9 @@
  * The authenticator app (issue 22 §1, §2, §4), in `local` and `TWO-POINT-STUDIOS`: a player sets up an
  * authenticator app on the Security page (the key read from the page, codes generated with otplib as
  * the app would), sees the ten recovery codes once and confirms saving them; then logs in from a new
- * browser with the password and a code, and from another with a recovery code. axe on the set-up, the
- * recovery codes and the log-in's code step; in French, the step and the section have no English left.
+ * browser with the password and a code, and from another with a recovery code. axe on the enrolment
+ * step (QR code, key and code field, before confirming), the set-up, the recovery codes and the log-in's
+ * code step; in French, the step and the section have no English left.
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -16,12 +17,22 @@ import type { NodeConfiguration, TestPlayer } from './support/session.ts';
 const codeAt = (secret: string, steps = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-/** Sets up the authenticator app on the Security page. @returns its key and the recovery codes */
-async function setUp(page: Page, labels: { set: string; code: string; confirm: string }) {
+/**
+ * Sets up the authenticator app on the Security page; with `axeLabel`, runs axe on the enrolment step
+ * (QR code, key and code field) before confirming. @returns its key
+ */
+async function setUp(
+  page: Page,
+  labels: { set: string; code: string; confirm: string; qr: string },
+  axeLabel?: string,
+) {
   await page.goto('/account/security');
   await page.getByRole('button', { name: labels.set }).click();
   const secret = (await page.locator('code').first().textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByRole('img', { name: labels.qr })).toBeVisible();
+  await expect(page.getByLabel(labels.code, { exact: true })).toBeEditable();
+  if (axeLabel) await expectNoAxeViolations(page, axeLabel);
   await page.getByLabel(labels.code, { exact: true }).fill(await codeAt(secret));
   await page.getByRole('button', { name: labels.confirm }).click();
   return secret;
@@ -55,11 +66,16 @@ test('sets up an authenticator app, then logs in with a code and with a recovery
   config,
   player,
 }) => {
-  const secret = await setUp(page, {
-    set: 'Set up an authenticator app',
-    code: 'Code from the app',
-    confirm: 'Confirm the code',
-  });
+  const secret = await setUp(
+    page,
+    {
+      set: 'Set up an authenticator app',
+      code: 'Code from the app',
+      confirm: 'Confirm the code',
+      qr: 'QR code for your authenticator app',
+    },
+    'authenticator app, enrolment step',
+  );
   const section = page.getByRole('region', { name: 'Authenticator app' });
   const codes = section.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -109,6 +125,7 @@ test.describe('in French', () => {
       set: 'Configurer une application d’authentification',
       code: 'Code de l’application',
       confirm: 'Confirmer le code',
+      qr: 'Code QR pour votre application d’authentification',
     });
     await expect(page.getByRole('heading', { name: 'Vos codes de secours' })).toBeVisible();
     await expectNoEnglish(page, 'authenticator app, recovery codes, French');

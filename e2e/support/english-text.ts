@@ -58,14 +58,26 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Text a hole stands for (a placeholder's value): anything on one line, however short. */
 const HOLE = '[^\\n]+?';
 
+/** The `{{count}}` placeholder of the plural texts, and what it stands for: a number. */
+const COUNT = /\{\{count\}\}/;
+const COUNT_HOLE = '\\p{N}+(?:[.,\\s\\u202f]\\p{N}+)*';
+
 /**
- * The whole-word pattern of `text` whose `holes` (placeholders) match anything; null when the text has
- * no word of its own to find (only placeholders and punctuation).
+ * The whole-word pattern of `text` whose `holes` (placeholders) match anything but `{{count}}`, which
+ * matches a number only (else `{{count}} second` would find the French « Un second facteur »); null
+ * when the text has no word of its own to find (only placeholders and punctuation).
  */
 function patternOf(text: string, holes: RegExp): RegExp | null {
-  const parts = text.split(holes);
-  if (!parts.some((part) => /\p{L}{2,}/u.test(part))) return null;
-  const body = parts.map((part) => escape(part.replace(/\s+/g, ' '))).join(HOLE);
+  if (!text.split(holes).some((part) => /\p{L}{2,}/u.test(part))) return null;
+  const body = text
+    .split(COUNT)
+    .map((piece) =>
+      piece
+        .split(holes)
+        .map((part) => escape(part.replace(/\s+/g, ' ')))
+        .join(HOLE),
+    )
+    .join(COUNT_HOLE);
   return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u');
 }
 
