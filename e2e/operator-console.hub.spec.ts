@@ -222,4 +222,23 @@ test('an admin registers a partner client, and the sandbox partner site signs in
   await expect(
     page.getByRole('status').filter({ hasText: 'Refused: no pattern names this host.' }),
   ).toBeVisible();
+  // A pattern added allows its host at once; removed (after the confirmation), it no longer does.
+  const host = `play.${clientId}.example`;
+  const pattern = `https://${host}/`;
+  const tester = page.getByRole('region', { name: 'Test an address' });
+  const verdictFor = async (url: string, verdict: string) => {
+    await page.getByLabel('Address to test').fill(url);
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await expect(tester.getByRole('status').filter({ hasText: verdict })).toBeVisible();
+  };
+  await page.getByLabel('New pattern').fill(pattern);
+  await page.getByRole('button', { name: 'Add the pattern' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${pattern} is added.` })).toBeVisible();
+  await verdictFor(`https://${host}/news`, `Allowed by ${pattern}.`);
+  await page.getByRole('button', { name: `Remove ${pattern}` }).click();
+  const confirmation = page.getByRole('alertdialog', { name: `Remove ${pattern}?` });
+  await confirmation.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${pattern} is removed.` })).toBeVisible();
+  await expect(page.getByText(pattern, { exact: true })).toHaveCount(0);
+  await verdictFor(`https://${host}/news`, 'Refused: no pattern names this host.');
 });

@@ -1,12 +1,18 @@
 /**
  * What the operator console's pages share on screen (issue 24): the messages of a page's changes — the
  * general error list (spec §8 codes) and the status line announcing what was done — with the handlers
- * that set them, and the "Next page" button of a list read by pages (the API's cursor).
+ * that set them, a change asked in a confirmation dialog first (remove, revoke), and the "Next page" button of a list read by pages (the API's cursor).
  */
 import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ErrorSummary, StatusMessage, ui } from '../../shared/ui/index.ts';
+import {
+  ErrorSummary,
+  StatusMessage,
+  ui,
+  type Confirmation,
+  type ConfirmationRequest,
+} from '../../shared/ui/index.ts';
 import { errorCodesOf } from './admin-context.ts';
 import styles from './admin.module.css';
 
@@ -44,6 +50,48 @@ export function useActionMessages(invalidate: readonly unknown[] = ['admin']): A
         <StatusMessage message={notice} />
       </>
     ),
+  };
+}
+
+/** What {@link useConfirmedChange} takes. */
+export interface ConfirmedChangeOptions<T> {
+  /** The change of `item` (through the page's `guard`). */
+  run: (item: T) => Promise<unknown>;
+  /** The question asked first; its Cancel button is the console's. */
+  question: (item: T) => Omit<ConfirmationRequest, 'cancelLabel'>;
+  /** What the status line announces once the change is done. */
+  doneMessage: (item: T) => string;
+  /** The page's messages ({@link useActionMessages}). */
+  actions: Pick<ActionMessages, 'done' | 'failed'>;
+  /** The page's dialog (`useConfirmation`; the page renders its `dialog`). */
+  confirm: Confirmation['confirm'];
+}
+
+/** What {@link useConfirmedChange} gives a page. */
+export interface ConfirmedChange<T> {
+  /** Asks the question, then makes the change when the staff member confirms. */
+  ask: (item: T) => Promise<void>;
+  /** A change is on its way (its buttons wait). */
+  isPending: boolean;
+}
+
+/**
+ * A change a staff member confirms first, such as removing a setting or revoking a role: the question
+ * in the page's confirmation dialog, then the change, announced or its errors listed.
+ */
+export function useConfirmedChange<T>(options: ConfirmedChangeOptions<T>): ConfirmedChange<T> {
+  const { t } = useTranslation('admin');
+  const { run, question, doneMessage, actions, confirm } = options;
+  const change = useMutation({
+    mutationFn: run,
+    onSuccess: (_answer, item) => actions.done(doneMessage(item)),
+    onError: actions.failed,
+  });
+  return {
+    isPending: change.isPending,
+    async ask(item) {
+      if (await confirm({ ...question(item), cancelLabel: t('player.confirm.cancel') })) change.mutate(item);
+    },
   };
 }
 

@@ -12,7 +12,7 @@ import { ENDPOINTS, type AdminIpBan } from '@guildgate/contracts';
 import { useApi } from '../../shared/api/api-context.tsx';
 import { ErrorSummary, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, formatAdminTime, useAdmin } from './admin-context.ts';
-import { useActionMessages } from './admin-ui.tsx';
+import { useActionMessages, useConfirmedChange } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 const BANS_KEY = ['admin', 'ip-bans'] as const;
@@ -52,22 +52,18 @@ export function IpBansPage() {
     },
     onError: failed,
   });
-  const remove = useMutation({
-    mutationFn: (ban: AdminIpBan) =>
-      guard(() => api.call(ENDPOINTS.deleteAdminIpBans, { params: { id: ban.Id } })),
-    onSuccess: (_answer, ban) => done(t('ipBans.removed', { range: ban.Range })),
-    onError: failed,
-  });
-  const askRemove = async (ban: AdminIpBan) => {
-    const confirmed = await confirm({
+  const remove = useConfirmedChange({
+    run: (ban: AdminIpBan) => guard(() => api.call(ENDPOINTS.deleteAdminIpBans, { params: { id: ban.Id } })),
+    question: (ban) => ({
       title: t('ipBans.removeTitle', { range: ban.Range }),
       body: t('ipBans.removeBody'),
       confirmLabel: t('ipBans.remove'),
-      cancelLabel: t('player.confirm.cancel'),
       destructive: false,
-    });
-    if (confirmed) remove.mutate(ban);
-  };
+    }),
+    doneMessage: (ban) => t('ipBans.removed', { range: ban.Range }),
+    actions: { done, failed },
+    confirm,
+  });
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     add.mutate();
@@ -111,7 +107,7 @@ export function IpBansPage() {
                         className={ui.buttonSecondary}
                         aria-label={t('ipBans.removeLabel', { range: ban.Range })}
                         disabled={remove.isPending}
-                        onClick={() => void askRemove(ban)}
+                        onClick={() => void remove.ask(ban)}
                       >
                         {t('ipBans.remove')}
                       </button>

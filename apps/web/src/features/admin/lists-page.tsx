@@ -20,7 +20,7 @@ import {
 import { useApi } from '../../shared/api/api-context.tsx';
 import { CheckboxField, ErrorSummary, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, useAdmin } from './admin-context.ts';
-import { useActionMessages } from './admin-ui.tsx';
+import { useActionMessages, useConfirmedChange } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** A name and description per language of a draft ('en' the main one). */
@@ -189,26 +189,22 @@ function SettingSection({ kind }: { kind: 'list' | 'category' }) {
     },
     onError: failed,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) =>
+  const remove = useConfirmedChange({
+    run: ({ Id: id }: { Id: number; Name: string }) =>
       guard(() =>
         kind === 'list'
           ? api.call(ENDPOINTS.deleteAdminNewsletterLists, { params: { id } })
           : api.call(ENDPOINTS.deleteAdminCookieCategories, { params: { id } }),
       ),
-    onSuccess: (_answer, id) =>
-      done(t('lists.removed', { name: rows.data?.find((r) => r.Id === id)?.Name ?? String(id) })),
-    onError: failed,
-  });
-  const askRemove = async (row: { Id: number; Name: string }) => {
-    const confirmed = await confirm({
+    question: (row) => ({
       title: t('lists.removeTitle', { name: row.Name }),
       body: t(kind === 'list' ? 'lists.removeListBody' : 'lists.removeCategoryBody'),
       confirmLabel: t('lists.remove'),
-      cancelLabel: t('player.confirm.cancel'),
-    });
-    if (confirmed) remove.mutate(row.Id);
-  };
+    }),
+    doneMessage: (row) => t('lists.removed', { name: row.Name }),
+    actions: { done, failed },
+    confirm,
+  });
   const headingId = `admin-${kind}-heading`;
   const busy = save.isPending || remove.isPending;
   return (
@@ -266,7 +262,7 @@ function SettingSection({ kind }: { kind: 'list' | 'category' }) {
                         className={ui.buttonDangerSecondary}
                         aria-label={t('lists.removeLabel', { name: row.Name })}
                         disabled={busy}
-                        onClick={() => void askRemove(row)}
+                        onClick={() => void remove.ask(row)}
                       >
                         {t('lists.remove')}
                       </button>

@@ -13,7 +13,7 @@ import { ENDPOINTS, type RedirectPattern, type RedirectTestResponse } from '@gui
 import { useApi } from '../../shared/api/api-context.tsx';
 import { ErrorSummary, StatusMessage, TextField, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { can, errorCodesOf, useAdmin } from './admin-context.ts';
-import { NextPageButton, useActionMessages } from './admin-ui.tsx';
+import { NextPageButton, useActionMessages, useConfirmedChange } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 const PATTERNS_KEY = ['admin', 'redirect-patterns'] as const;
@@ -78,21 +78,18 @@ export function RedirectsPage() {
     },
     onError: failed,
   });
-  const remove = useMutation({
-    mutationFn: (row: RedirectPattern) =>
+  const remove = useConfirmedChange({
+    run: (row: RedirectPattern) =>
       guard(() => api.call(ENDPOINTS.deleteAdminRedirectPatterns, { params: { id: row.Id } })),
-    onSuccess: (_answer, row) => done(t('redirects.removed', { pattern: row.Pattern })),
-    onError: failed,
-  });
-  const askRemove = async (row: RedirectPattern) => {
-    const confirmed = await confirm({
+    question: (row) => ({
       title: t('redirects.removeTitle', { pattern: row.Pattern }),
       body: t('redirects.removeBody'),
       confirmLabel: t('redirects.remove'),
-      cancelLabel: t('player.confirm.cancel'),
-    });
-    if (confirmed) remove.mutate(row);
-  };
+    }),
+    doneMessage: (row) => t('redirects.removed', { pattern: row.Pattern }),
+    actions: { done, failed },
+    confirm,
+  });
   const rows = patterns.data?.pages.flatMap((page) => page.Patterns) ?? [];
   return (
     <section aria-labelledby="admin-redirects-heading" className={ui.stack}>
@@ -117,7 +114,7 @@ export function RedirectsPage() {
                   className={ui.buttonDangerSecondary}
                   aria-label={t('redirects.removeLabel', { pattern: row.Pattern })}
                   disabled={remove.isPending}
-                  onClick={() => void askRemove(row)}
+                  onClick={() => void remove.ask(row)}
                 >
                   {t('redirects.remove')}
                 </button>

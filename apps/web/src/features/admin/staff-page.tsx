@@ -12,7 +12,7 @@ import { ENDPOINTS, STAFF_ROLES, type StaffMember, type StaffRole } from '@guild
 import { useApi } from '../../shared/api/api-context.tsx';
 import { ErrorSummary, ui, useConfirmation } from '../../shared/ui/index.ts';
 import { ADMIN_KEYS, errorCodesOf, formatAdminTime, useAdmin } from './admin-context.ts';
-import { NextPageButton, useActionMessages } from './admin-ui.tsx';
+import { NextPageButton, useActionMessages, useConfirmedChange } from './admin-ui.tsx';
 import styles from './admin.module.css';
 
 /** One member: username, role select + Save, granted by, since, Remove. */
@@ -101,21 +101,18 @@ export function StaffPage() {
       done(t('staff.saved', { username: answer.Username, role: t(`roles.${answer.Role}`) })),
     onError: failed,
   });
-  const revoke = useMutation({
-    mutationFn: (member: StaffMember) =>
+  const revoke = useConfirmedChange({
+    run: (member: StaffMember) =>
       guard(() => api.call(ENDPOINTS.deleteAdminStaff, { params: { idUser: member.Id_User } })),
-    onSuccess: (_answer, member) => done(t('staff.revoked', { username: member.Username })),
-    onError: failed,
-  });
-  const askRevoke = async (member: StaffMember) => {
-    const confirmed = await confirm({
+    question: (member) => ({
       title: t('staff.revokeTitle', { username: member.Username }),
       body: t('staff.revokeBody'),
       confirmLabel: t('staff.revoke'),
-      cancelLabel: t('player.confirm.cancel'),
-    });
-    if (confirmed) revoke.mutate(member);
-  };
+    }),
+    doneMessage: (member) => t('staff.revoked', { username: member.Username }),
+    actions: { done, failed },
+    confirm,
+  });
   const members = staff.data?.pages.flatMap((page) => page.Staff) ?? [];
   const busy = save.isPending || revoke.isPending;
   return (
@@ -146,7 +143,7 @@ export function StaffPage() {
                   member={member}
                   busy={busy}
                   onSave={(m, role) => save.mutate({ member: m, role })}
-                  onRevoke={(m) => void askRevoke(m)}
+                  onRevoke={(m) => void revoke.ask(m)}
                 />
               ))}
             </tbody>
