@@ -52,6 +52,26 @@ describe('safeEqual, secretMatcher and sha256', () => {
     expect(secretMatcher([])('anything')).toBe(false);
   });
 
+  it('secretMatcher tells apart values that differ only in padding, length or code units, and is reusable', () => {
+    const isKey = secretMatcher(['k', 'a-much-longer-key-🔑', 'nul\u0000']);
+    // The presented value is zero-padded to the longest secret: a NUL more or less is still another value.
+    expect(['k', 'k\u0000', 'nul', 'nul\u0000', 'nul\u0000\u0000'].map(isKey)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+    ]);
+    // Longer than every secret (written truncated): refused, and the next call is not affected by it.
+    expect(isKey('a-much-longer-key-🔑 and more')).toBe(false);
+    expect(isKey('a-much-longer-key-🔑')).toBe(true);
+    expect(isKey('a-much-longer-key-\ud83d')).toBe(false);
+    // Lone surrogates are distinct code units (UTF-8 would have turned both into U+FFFD).
+    expect(secretMatcher(['\ud800'])('\udc00')).toBe(false);
+    expect(secretMatcher([''])('')).toBe(true);
+    expect(secretMatcher([''])('x')).toBe(false);
+  });
+
   it('sha256 is the hex SHA-256 of the UTF-8 text (FIPS 180-4 test vector)', () => {
     expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(sha256('é')).toHaveLength(64);
