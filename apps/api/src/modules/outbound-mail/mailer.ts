@@ -18,7 +18,7 @@ export interface Mailer {
 /**
  * A nodemailer transport for `smtpUrl` (e.g. smtp://127.0.0.1:2525) sending as `from`. nodemailer is
  * loaded, and the transport made, at the first message: a node whose outbox stays empty never holds it
- * (about 5 MB of heap; issue 23 P5, docs/performance.md "Memory").
+ * (about 5 MB of heap; issue 23 P5, docs/operations.md "Sizing").
  * @throws TypeError at once when `smtpUrl` is not a URL
  */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {

@@ -39,7 +39,7 @@ export const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
 /**
  * `@simplewebauthn/server` and its helpers, loaded at the first ceremony: with their certificate and
  * ASN.1 dependencies about 5 MB of heap that a node whose players never use a passkey does not hold
- * (issue 23 P5, docs/performance.md "Memory").
+ * (issue 23 P5, docs/operations.md "Sizing").
  */
 let library: Promise<typeof Server & typeof Helpers> | undefined;
 function webauthn(): Promise<typeof Server & typeof Helpers> {
