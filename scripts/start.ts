@@ -10,12 +10,13 @@
  * (CAPTCHA_*), and the sandbox's Steam, Twitch and Epic Games with their local credentials (STEAM_*,
  * TWITCH_*, EPIC_GAMES_*); the sandbox's partner community site signs players in through that API node
  * (SANDBOX_HUB_URL, and SANDBOX_HUB_API_KEY from API_KEYS when given).
- * Any of these given in the environment wins. The API node runs with API_NODE_FLAGS (V8's memory
- * settings, apps/api/src/node-flags.ts). Ctrl-C stops both; if one dies, the other is stopped too.
+ * Any of these given in the environment wins. The API node runs with API_NODE_FLAGS and the environment
+ * of apiNodeEnv (V8's memory settings, glibc's malloc arenas, Node's compile cache:
+ * apps/api/src/node-flags.ts). Ctrl-C stops both; if one dies, the other is stopped too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { API_NODE_FLAGS } from '@guildgate/api/node-flags';
+import { API_NODE_FLAGS, apiNodeEnv } from '@guildgate/api/node-flags';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** A variable of the environment, trimmed; undefined when unset or blank (as config.ts reads them). */
@@ -72,8 +73,16 @@ const env = {
     process.env.CAPTCHA_VERIFY_URL ?? `http://localhost:${sandboxPort}/recaptcha/api/siteverify`,
 };
 
-function run(name: string, script: string, flags: readonly string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...flags, path.join(root, script)], { env, stdio: 'inherit' });
+function run(
+  name: string,
+  script: string,
+  flags: readonly string[] = [],
+  extraEnv: Record<string, string> = {},
+): ChildProcess {
+  const child = spawn(process.execPath, [...flags, path.join(root, script)], {
+    env: { ...env, ...extraEnv },
+    stdio: 'inherit',
+  });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} stopped (${signal ?? code}); stopping the rest.`);
@@ -92,6 +101,6 @@ function stop(code: number): void {
 }
 
 children.push(run('sandbox', 'apps/sandbox/src/server.ts'));
-children.push(run('api', 'apps/api/src/server.ts', API_NODE_FLAGS));
+children.push(run('api', 'apps/api/src/server.ts', API_NODE_FLAGS, apiNodeEnv(root)));
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));

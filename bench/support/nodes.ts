@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_NODE_FLAGS } from '@guildgate/api/node-flags';
+import { API_NODE_FLAGS, apiNodeEnv } from '@guildgate/api/node-flags';
 import { freePort, spawnNode, spawnScript, waitForHealth, type NodeProcess } from '@guildgate/api/testing';
 
 /** A started child process serving HTTP on `url`. */
@@ -68,7 +68,7 @@ export function profileDir(): string | undefined {
 
 /**
  * Starts one API node as `npm start` would (development mode, environment `local`, the demo data
- * seeded, API_NODE_FLAGS) on a free port, with the limits a bench needs: per-IP limits far above what one load generator
+ * seeded, API_NODE_FLAGS and apiNodeEnv) on a free port, with the limits a bench needs: per-IP limits far above what one load generator
  * on 127.0.0.1 sends (the bench measures the work, not the 429), the register form's minimum time 0,
  * no SMTP server (mail waits in the outbox), logs at `warn`; the bench's own REDIS_URL when it has one
  * (as a production node would), and a CPU profile with `--profile` ({@link profileDir}). Resolves when
@@ -93,6 +93,7 @@ export async function startApiNode(options: ApiNodeOptions = {}): Promise<BenchN
     REGISTER_MINIMUM_TIME_ON_PAGE_MS: '0',
     REDIS_KEY_PREFIX: `bench:${port}:${Date.now().toString(36)}:`,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...apiNodeEnv(path.join(import.meta.dirname, '..', '..')),
     NODE_OPTIONS: [...API_NODE_FLAGS, ...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [])].join(
       ' ',
     ),

@@ -1,5 +1,5 @@
 /**
- * The production entry as an operator runs it (`npm run start:prod` = `node <API_NODE_FLAGS>
+ * The production entry as an operator runs it (`npm run start:prod` = `<API_NODE_ENV> node <API_NODE_FLAGS>
  * apps/api/src/server.ts --production`; docs/operations.md "Production"): unsafe settings stop it before it listens, with one
  * message naming each; a safe configuration serves the API and nothing of the sandbox.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openStore } from '../db/database.ts';
 import { seedDemoData, seedReferenceData } from '../db/seed.ts';
-import { API_NODE_FLAGS } from '../node-flags.ts';
+import { API_NODE_ENV, API_NODE_FLAGS } from '../node-flags.ts';
 import { freePort, spawnNode, waitForHealth } from '../test/node-process.ts';
 import { SAFE_PRODUCTION_ENV } from '../test/production-env.ts';
 
@@ -48,9 +48,11 @@ describe('the production entry', () => {
         scripts: Record<string, string>;
       }
     ).scripts;
-    // The V8 flags every API node runs with (node-flags.ts), which package.json cannot import.
+    // The environment and V8 flags every API node runs with (node-flags.ts), which package.json cannot
+    // import; a variable the operator set wins over its default.
+    const env = Object.entries(API_NODE_ENV).map(([name, value]) => `${name}=\${${name}:-${value}}`);
     expect(scripts['start:prod']).toBe(
-      `node ${API_NODE_FLAGS.join(' ')} apps/api/src/server.ts --production`,
+      `${env.join(' ')} node ${API_NODE_FLAGS.join(' ')} apps/api/src/server.ts --production`,
     );
   });
 

@@ -4,8 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type Sqlite from 'better-sqlite3';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type Driver, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
@@ -41,6 +42,14 @@ import * as m0028 from './migrations/0028-client-updated-at.ts';
 import * as m0029 from './migrations/0029-access-keys-revoked.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
+
+/**
+ * The database drivers, each loaded when a store of its dialect is first opened: a node holds only the
+ * one it uses (issue 23 P5). Both are CommonJS, so {@link openStore} stays synchronous.
+ */
+const requireDriver = createRequire(import.meta.url);
+const sqliteDriver = (): typeof Sqlite => requireDriver('better-sqlite3') as typeof Sqlite;
+const pgDriver = (): typeof pg => requireDriver('pg') as typeof pg;
 
 /** An open store: the Kysely handle and which dialect it speaks. */
 export interface Store {
@@ -101,7 +110,7 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
     const schema = options.schema;
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
     const timeouts = options.timeouts ?? DEFAULT_STORE_TIMEOUTS;
-    const pool = new pg.Pool({
+    const pool = new (pgDriver().Pool)({
       connectionString: url,
       max: 10,
       connectionTimeoutMillis: timeouts.connectMs,
@@ -124,7 +133,7 @@ export function openStore(url: string, options: OpenStoreOptions = {}): Store {
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/i, '');
-  const database = file === ':memory:' ? new Sqlite(file) : openSqliteFile(file);
+  const database = file === ':memory:' ? new (sqliteDriver())(file) : openSqliteFile(file);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteStoreDialect(database) });
@@ -231,7 +240,7 @@ function openSqliteFile(file: string): Sqlite.Database {
   }
   let database: Sqlite.Database | undefined;
   try {
-    database = new Sqlite(resolved);
+    database = new (sqliteDriver())(resolved);
     // Another node's write in progress is waited for (as every later write is), not taken for a failure.
     database.pragma('busy_timeout = 5000');
     database.pragma('journal_mode = WAL');

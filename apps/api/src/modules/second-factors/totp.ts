@@ -5,7 +5,6 @@
  * in a step later than the last accepted one (RFC 6238 §5.2: no code twice).
  */
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 
 /** RFC 6238 parameters (the authenticator apps' defaults). */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -21,8 +20,12 @@ export function otpauthUri(issuer: string, label: string, secret: string): strin
   return generateURI({ issuer, label, secret });
 }
 
-/** The QR code of `uri`, an SVG document. */
-export function qrSvg(uri: string): Promise<string> {
+/**
+ * The QR code of `uri`, an SVG document. qrcode is loaded at the first enrolment, not with the node
+ * (issue 23 P5: load what a node needs to serve its first request).
+ */
+export async function qrSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 

@@ -13,16 +13,13 @@
  * verification required; a passwordless log-in requires user verification (the passkey is then both
  * factors), the second step after a password does not.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type * as Server from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { COSEALG, decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import type * as Helpers from '@simplewebauthn/server/helpers';
 import type { AppContext } from '../../context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -38,12 +35,28 @@ import {
 
 /** How long a challenge lives, ms (5 minutes; also the ceremonies' `timeout`). */
 export const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
+
+/**
+ * `@simplewebauthn/server` and its helpers, loaded at the first ceremony: with their certificate and
+ * ASN.1 dependencies about 5 MB of heap that a node whose players never use a passkey does not hold
+ * (issue 23 P5, docs/operations.md "Sizing").
+ */
+let library: Promise<typeof Server & typeof Helpers> | undefined;
+function webauthn(): Promise<typeof Server & typeof Helpers> {
+  library ??= Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]).then(
+    ([server, helpers]) => ({ ...server, ...helpers }),
+  );
+  return library;
+}
+
 /**
  * The public-key algorithms offered and accepted (COSE: EdDSA, ES256, RS256). Set on both sides: the
  * library's options offer ML-DSA-44 too where the runtime has it, which its verification then refuses
  * (seen with Chromium's virtual authenticator, issue 22 e2e).
  */
-const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+function algorithms({ COSEALG }: typeof Helpers): Helpers.COSEALG[] {
+  return [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+}
 /** The relying party's name the browser shows. */
 export const RP_NAME = 'Guildgate';
 
@@ -66,7 +79,7 @@ export function userHandleOf(idUser: string): Uint8Array<ArrayBuffer> {
 }
 
 /** The challenge (base64url) of a response's `clientDataJSON`, or null when it is malformed. */
-function challengeOf(clientDataJson: string): string | null {
+function challengeOf({ decodeClientDataJSON }: typeof Helpers, clientDataJson: string): string | null {
   try {
     const { challenge } = decodeClientDataJSON(clientDataJson);
     return typeof challenge === 'string' ? challenge : null;
@@ -101,8 +114,9 @@ export async function registrationOptions(
   ctx: AppContext,
   player: { id: number; id_user: string; username: string },
 ): Promise<OptionsJson> {
+  const library = await webauthn();
   const existing = await listPasskeys(ctx.db, player.id);
-  const options = await generateRegistrationOptions({
+  const options = await library.generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: ctx.config.webauthn.rpId,
     userName: player.username,
@@ -112,7 +126,7 @@ export async function registrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-    supportedAlgorithmIDs: ALGORITHMS,
+    supportedAlgorithmIDs: algorithms(library),
   });
   await keepChallenge(ctx, options.challenge, 'registration', player.id, null);
   return options as unknown as OptionsJson;
@@ -139,18 +153,21 @@ export async function verifyRegistration(
   response: RegistrationResponseJSON,
 ): Promise<NewCredential> {
   const invalid = () => badRequest('ERROR_PASSKEY_INVALID', 'Response');
-  const challenge = challengeOf(response.response.clientDataJSON);
+  const library = await webauthn();
+  const challenge = challengeOf(library, response.response.clientDataJSON);
   if (!challenge) throw invalid();
   const kept = await consumeChallenge(ctx.db, sha256(challenge), 'registration', isoNow());
   if (kept?.user_id !== userId) throw invalid();
-  const verified = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: ctx.config.webauthn.origins,
-    expectedRPID: ctx.config.webauthn.rpId,
-    requireUserVerification: true,
-    supportedAlgorithmIDs: ALGORITHMS,
-  }).catch(() => null);
+  const verified = await library
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: ctx.config.webauthn.origins,
+      expectedRPID: ctx.config.webauthn.rpId,
+      requireUserVerification: true,
+      supportedAlgorithmIDs: algorithms(library),
+    })
+    .catch(() => null);
   if (!verified?.verified) throw invalid();
   const { credential, credentialBackedUp } = verified.registrationInfo;
   return {
@@ -171,8 +188,9 @@ export async function authenticationOptions(
   ctx: AppContext,
   player: { userId: number; ticketHash: string } | null,
 ): Promise<OptionsJson> {
+  const library = await webauthn();
   const allowed = player ? await listPasskeys(ctx.db, player.userId) : [];
-  const options = await generateAuthenticationOptions({
+  const options = await library.generateAuthenticationOptions({
     rpID: ctx.config.webauthn.rpId,
     timeout: CHALLENGE_TTL_MS,
     allowCredentials: allowed.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
@@ -208,7 +226,8 @@ export async function verifyAssertion(
   owner: (userId: number) => Promise<string | null>,
 ): Promise<PasskeyRow> {
   const invalid = () => badRequest('ERROR_PASSKEY_INVALID', 'Response');
-  const challenge = challengeOf(response.response.clientDataJSON);
+  const library = await webauthn();
+  const challenge = challengeOf(library, response.response.clientDataJSON);
   if (!challenge) throw invalid();
   const now = isoNow();
   const kept = await consumeChallenge(ctx.db, sha256(challenge), 'authentication', now);
@@ -227,19 +246,21 @@ export async function verifyAssertion(
     if (!idUser || (handle && Buffer.from(handle, 'base64url').toString('utf8') !== idUser)) throw invalid();
   }
   const counter = Number(passkey.sign_count);
-  const verified = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: challenge,
-    expectedOrigin: ctx.config.webauthn.origins,
-    expectedRPID: ctx.config.webauthn.rpId,
-    credential: {
-      id: passkey.credential_id,
-      publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
-      counter,
-      transports: transportsOf(passkey),
-    },
-    requireUserVerification: expected === null,
-  }).catch(() => null);
+  const verified = await library
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: ctx.config.webauthn.origins,
+      expectedRPID: ctx.config.webauthn.rpId,
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
+        counter,
+        transports: transportsOf(passkey),
+      },
+      requireUserVerification: expected === null,
+    })
+    .catch(() => null);
   if (!verified?.verified) throw invalid();
   if (!(await recordPasskeyUse(ctx.db, passkey.id, counter, verified.authenticationInfo.newCounter, now)))
     throw invalid();

@@ -7,7 +7,7 @@
  * exact address this link started with; its `response_nonce` is single use across API nodes (the
  * shared rate limits), on top of the library's own per-process nonce check.
  */
-import openid from 'openid';
+import type openid from 'openid';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, serviceUnavailable } from '../../../lib/errors.ts';
 import { withTimeout } from '../provider-call.ts';
@@ -18,15 +18,24 @@ const NOT_REACHABLE = 'ERROR_STEAM_NOT_REACHABLE' as const;
 const NONCE_MEMORY_MS = 10 * 60_000;
 
 /**
- * The library keeps every discovered claimed identifier in process memory for good: one entry per
- * Steam account ever linked, never evicted. Discover afresh instead (one GET per verification).
+ * The `openid` library, loaded at the first Steam sign-in (it brings axios: about 5 MB of heap a node
+ * that never links Steam does not hold; issue 23 P5). The library keeps every discovered claimed
+ * identifier in process memory for good: one entry per Steam account ever linked, never evicted; its
+ * store is replaced on load so that it discovers afresh instead (one GET per verification).
  */
-const discoveryStore = openid as unknown as {
-  saveDiscoveredInformation: (key: string, provider: unknown, callback: (error: null) => void) => void;
-  loadDiscoveredInformation: (key: string, callback: (error: null, provider: null) => void) => void;
-};
-discoveryStore.saveDiscoveredInformation = (_key, _provider, callback) => callback(null);
-discoveryStore.loadDiscoveredInformation = (_key, callback) => callback(null, null);
+let library: Promise<typeof openid> | undefined;
+function loadOpenid(): Promise<typeof openid> {
+  library ??= import('openid').then(({ default: loaded }) => {
+    const discoveryStore = loaded as unknown as {
+      saveDiscoveredInformation: (key: string, provider: unknown, callback: (error: null) => void) => void;
+      loadDiscoveredInformation: (key: string, callback: (error: null, provider: null) => void) => void;
+    };
+    discoveryStore.saveDiscoveredInformation = (_key, _provider, callback) => callback(null);
+    discoveryStore.loadDiscoveredInformation = (_key, callback) => callback(null, null);
+    return loaded;
+  });
+  return library;
+}
 
 /** The parts of the Steam configuration this module needs. */
 function steamUrls(ctx: AppContext): { identifier: string; endpoint: string; claimedId: RegExp } {
@@ -44,9 +53,10 @@ function realmOf(returnTo: string): string {
   return `${new URL(returnTo).origin}/`;
 }
 
-function relyingParty(returnTo: string): openid.RelyingParty {
+async function relyingParty(returnTo: string): Promise<openid.RelyingParty> {
+  const { RelyingParty } = await loadOpenid();
   // stateless: check_authentication with the provider; strict: never fall back to third-party proxies.
-  return new openid.RelyingParty(returnTo, realmOf(returnTo), true, true, []);
+  return new RelyingParty(returnTo, realmOf(returnTo), true, true, []);
 }
 
 /**
@@ -55,8 +65,9 @@ function relyingParty(returnTo: string): openid.RelyingParty {
  */
 export async function steamAuthUrl(ctx: AppContext, returnTo: string): Promise<string> {
   const { identifier } = steamUrls(ctx);
+  const party = await relyingParty(returnTo);
   const work = new Promise<string>((resolve, reject) => {
-    relyingParty(returnTo).authenticate(identifier, false, (error, authUrl) => {
+    party.authenticate(identifier, false, (error, authUrl) => {
       if (error || !authUrl) reject(serviceUnavailable(NOT_REACHABLE));
       else resolve(authUrl);
     });
@@ -109,9 +120,10 @@ export async function verifySteamAssertion(
   for (const [key, value] of Object.entries(params)) {
     if (key.startsWith('openid.')) assertion.searchParams.set(key, value);
   }
+  const party = await relyingParty(returnTo);
   const work = new Promise<void>((resolve, reject) => {
     let settled = false; // the library may call back twice on an HTTP error
-    relyingParty(returnTo).verifyAssertion(assertion.toString(), (error, result) => {
+    party.verifyAssertion(assertion.toString(), (error, result) => {
       if (settled) return;
       settled = true;
       if (error && UNREACHABLE_MESSAGES.includes(error.message)) reject(serviceUnavailable(NOT_REACHABLE));
