@@ -1,8 +1,8 @@
 /**
  * The authenticator app (issue 22 §1, §2, §4), in `local` and `TWO-POINT-STUDIOS`: a player sets up an
  * authenticator app on the Security page (the key read from the page, codes generated with otplib as
- * the app would), sees the ten recovery codes once and confirms saving them; then logs in from a new
- * browser with the password and a code, and from another with a recovery code. axe on the enrolment
+ * the app would), sees the ten recovery codes once and confirms saving them; then logs out and logs in
+ * again with the password and a code, and from a new browser with a recovery code. axe on the enrolment
  * step (QR code, key and code field, before confirming), the set-up, the recovery codes and the log-in's
  * code step; in French, the step and the section have no English left.
  */
@@ -48,15 +48,19 @@ async function passwordStep(
 ) {
   const context = await browser.newContext({ baseURL, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
+  await logInUpToTheCode(page, config, player, locale === 'fr-FR');
+  return { context, page };
+}
+
+/** The log-in of `player` on `page` up to the code step (two steps, or one step). */
+async function logInUpToTheCode(page: Page, config: NodeConfiguration, player: TestPlayer, fr = false) {
   await page.goto('/login');
-  const fr = locale === 'fr-FR';
   await page.getByLabel(fr ? "Nom d'utilisateur ou e-mail" : 'Username or email').fill(player.username);
   if (config.environmentName !== 'TWO-POINT-STUDIOS') {
     await page.getByRole('button', { name: fr ? 'Suivant' : 'Next' }).click();
   }
   await page.getByLabel(fr ? 'Mot de passe' : 'Password', { exact: true }).fill(player.password);
   await page.getByRole('button', { name: fr ? 'Se connecter' : 'Log in', exact: true }).click();
-  return { context, page };
 }
 
 test('sets up an authenticator app, then logs in with a code and with a recovery code', async ({
@@ -89,19 +93,25 @@ test('sets up an authenticator app, then logs in with a code and with a recovery
   await expect(section.getByText('10 recovery codes left.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page, 'authenticator app, set up');
 
-  // A new browser: the password, then a code of the app (the next step: the set-up used this one).
-  const first = await passwordStep(browser, baseURL!, config, player);
-  await expect(first.page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  const codeField = first.page.getByLabel('Code', { exact: true });
+  // Log out, then log in again: the password, then a code of the app (the next step: the set-up used
+  // this one).
+  await page
+    .getByRole('button', { name: 'Log out' })
+    .or(page.getByRole('link', { name: 'Log out' }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await logInUpToTheCode(page, config, player);
+  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+  const codeField = page.getByLabel('Code', { exact: true });
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
-  await expectNoAxeViolations(first.page, 'log-in, code step');
+  await expectNoAxeViolations(page, 'log-in, code step');
   await codeField.fill(await codeAt(secret, 1));
-  await first.page.getByRole('button', { name: 'Verify' }).click();
-  await expect(first.page).toHaveURL(/\/account$/);
-  await first.context.close();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account$/);
 
-  // Another: the password, then a recovery code.
+  // A new browser: the password, then a recovery code.
   const second = await passwordStep(browser, baseURL!, config, player);
   await second.page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await second.page.getByLabel('Recovery code', { exact: true }).fill(recovery[0]);
