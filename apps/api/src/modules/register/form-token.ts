@@ -2,8 +2,8 @@
  * The register form's token (spec §4 Register "a submit within 15 s of page load is refused with the
  * too-fast message", §9 "Registration minimum time on page: 15000 ms"; docs/security.md "Too fast"): the
  * server, not the page, says when the form was loaded. GET register/form-token, called by the page as it
- * loads, gives a token signed with the API's EdDSA key (a JWS, `typ` register-form+jwt, so it can pass for
- * no other token) carrying the moment it was issued in ms; POST register/new-user checks its age against
+ * loads, gives a token MACed with the API's token key (lib/signed-tokens.ts: an HS256 JWS, `typ`
+ * register-form+jwt, so it can pass for no other token) carrying the moment it was issued in ms; POST register/new-user checks its age against
  * `REGISTER_MINIMUM_TIME_ON_PAGE_MS` and spends it, so a token serves one registration. The page's own
  * `TimeOnPageMs` is no longer trusted.
  */
@@ -21,9 +21,9 @@ const FORM: SignedTokenKind = { typ: 'register-form+jwt', audience: 'guildgate:r
 const SPENT: LimiterOptions = { points: 1, durationSeconds: FORM_TOKEN_TTL_SECONDS };
 
 /** A new form token, with the moment it was issued in ms (`loaded_at`); the store keeps nothing of it. */
-export async function issueFormToken(ctx: AppContext): Promise<{ token: string; expiresIn: number }> {
+export function issueFormToken(ctx: AppContext): { token: string; expiresIn: number } {
   const claims = { loaded_at: Date.now() };
-  const token = await signToken(ctx, FORM, { ttlSeconds: FORM_TOKEN_TTL_SECONDS, claims });
+  const token = signToken(ctx, FORM, { ttlSeconds: FORM_TOKEN_TTL_SECONDS, claims });
   return { token, expiresIn: FORM_TOKEN_TTL_SECONDS };
 }
 
@@ -37,13 +37,10 @@ export type FormTokenCheck =
   /** None, not ours, altered, or of another kind. */
   | { kind: 'invalid' };
 
-/** Checks a form token: our signature, kind, issuer, lifetime, and its age against the minimum. */
-export async function checkFormToken(
-  ctx: AppContext,
-  token: string | null | undefined,
-): Promise<FormTokenCheck> {
+/** Checks a form token: our MAC, kind, issuer, lifetime, and its age against the minimum. */
+export function checkFormToken(ctx: AppContext, token: string | null | undefined): FormTokenCheck {
   if (!token) return { kind: 'invalid' };
-  const checked = await verifySignedToken(ctx, FORM, token);
+  const checked = verifySignedToken(ctx, FORM, token);
   if (!checked.valid) return { kind: checked.expired ? 'expired' : 'invalid' };
   const loadedAt = checked.payload.loaded_at;
   if (typeof loadedAt !== 'number') return { kind: 'invalid' };

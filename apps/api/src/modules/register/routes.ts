@@ -26,7 +26,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     onRequest: anonymous,
     handler: async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const { token, expiresIn } = await issueFormToken(ctx);
+      const { token, expiresIn } = issueFormToken(ctx);
       return { FormToken: token, ExpiresIn: expiresIn };
     },
   });

@@ -74,9 +74,9 @@ async function referrerId(ctx: AppContext, referrer: string | null | undefined):
  * @returns the token's id, to spend when the player is written; null where the rule does not apply
  * @throws 400 ERROR_TOO_FAST (no, altered or too young token), ERROR_FORM_EXPIRED
  */
-async function tooFastCheck(ctx: AppContext, form: RegisterRequest): Promise<string | null> {
+function tooFastCheck(ctx: AppContext, form: RegisterRequest): string | null {
   if (!ENVIRONMENT_BEHAVIOUR[ctx.config.environment].registerTooFastRule) return null;
-  const check = await checkFormToken(ctx, form.FormToken);
+  const check = checkFormToken(ctx, form.FormToken);
   if (check.kind === 'expired') throw badRequest('ERROR_FORM_EXPIRED');
   if (check.kind !== 'valid') throw badRequest('ERROR_TOO_FAST');
   return check.id;
@@ -101,7 +101,7 @@ export async function registerPlayer(
     await audit(ctx, null, 'register.bot_trap', ip);
     throw badRequest('ERROR_REGISTER_INVALID');
   }
-  const formTokenId = await tooFastCheck(ctx, form);
+  const formTokenId = tooFastCheck(ctx, form);
   await requireCaptcha(ctx, form.ReCAPTCHAToken, 'register', ip);
   const items = registerFormErrors(form, {
     environment: ctx.config.environment,

@@ -9,22 +9,25 @@ import type { SecondFactorMethod } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countPasskeys } from './passkey-store.ts';
-import { countRecoveryCodesLeft, findTotp } from './store.ts';
+import { findTotp, secondFactorCounts } from './store.ts';
 
 /**
  * The methods a second step of player `userId` may be completed with, in the order offered: `totp`,
  * `passkey`, then `recovery_code` (only beside another one, and while codes are left). Empty: the
- * player has no second factor (or its flag is off).
+ * player has no second factor (or its flag is off). One statement (store.ts `secondFactorCounts`);
+ * none with both flags off.
  */
 export async function secondFactorMethods(
   ctx: Pick<AppContext, 'config' | 'db'>,
   userId: number,
 ): Promise<SecondFactorMethod[]> {
-  const methods: SecondFactorMethod[] = [];
   const { authenticatorApp, passkeys } = ctx.config.features;
-  if (authenticatorApp && (await findTotp(ctx.db, userId))?.confirmed_at) methods.push('totp');
-  if (passkeys && (await countPasskeys(ctx.db, userId)) > 0) methods.push('passkey');
-  if (methods.length && (await countRecoveryCodesLeft(ctx.db, userId)) > 0) methods.push('recovery_code');
+  if (!authenticatorApp && !passkeys) return [];
+  const counts = await secondFactorCounts(ctx.db, userId);
+  const methods: SecondFactorMethod[] = [];
+  if (authenticatorApp && counts.confirmedTotp > 0) methods.push('totp');
+  if (passkeys && counts.passkeys > 0) methods.push('passkey');
+  if (methods.length && counts.recoveryCodesLeft > 0) methods.push('recovery_code');
   return methods;
 }
 

@@ -9,7 +9,7 @@
  * recovery code (consumed; audit `recovery_code.used`). The same tickets serve the step-up of a
  * re-authentication (the session module's POST account/reauthentication/second-factor).
  *
- * "Remember this device for 30 days": a signed cookie (a JWS of lib/signed-tokens.ts, its own `typ`
+ * "Remember this device for 30 days": a signed cookie (an HS256 JWS of lib/signed-tokens.ts, its own `typ`
  * and audience, so neither a device cookie nor an access token passes for it), one per player,
  * HttpOnly, SameSite=Strict, sent only to the log-in calls (Path=/api/log).
  */
@@ -54,13 +54,9 @@ export function rememberedDeviceCookieName(idUser: string): string {
 }
 
 /** Gives the browser of `reply` a remembered-device cookie for `idUser`, 30 days. */
-export async function setRememberedDeviceCookie(
-  ctx: AppContext,
-  reply: FastifyReply,
-  idUser: string,
-): Promise<void> {
+export function setRememberedDeviceCookie(ctx: AppContext, reply: FastifyReply, idUser: string): void {
   const seconds = REMEMBERED_DEVICE_DAYS * 86_400;
-  const token = await signToken(ctx, REMEMBERED, { subject: idUser, ttlSeconds: seconds });
+  const token = signToken(ctx, REMEMBERED, { subject: idUser, ttlSeconds: seconds });
   void reply.setCookie(rememberedDeviceCookieName(idUser), token, {
     path: REMEMBERED_DEVICE_COOKIE_PATH,
     httpOnly: true,
@@ -98,7 +94,7 @@ export async function secondFactorChallenge(
   const methods = await secondFactorMethods(ctx, player.id);
   if (!methods.length) return null;
   if (rememberedToken) {
-    const checked = await verifySignedToken(ctx, REMEMBERED, rememberedToken, player.id_user);
+    const checked = verifySignedToken(ctx, REMEMBERED, rememberedToken, player.id_user);
     if (checked.valid) return 'remembered-device';
   }
   const ticket = randomToken();

@@ -8,6 +8,51 @@ import type { Database, SecondFactorsTable, SecondFactorTicketsTable } from '../
 /** The kind of the only factor so far: an authenticator app (RFC 6238). */
 export const TOTP = 'totp';
 
+/** What {@link secondFactorCounts} counts of one player. */
+export interface SecondFactorCounts {
+  /** Confirmed authenticator apps (0 or 1). */
+  confirmedTotp: number;
+  /** Passkeys (migration's `passkeys`). */
+  passkeys: number;
+  /** Recovery codes not used yet. */
+  recoveryCodesLeft: number;
+}
+
+/**
+ * The player's confirmed authenticator apps, passkeys and unused recovery codes, counted in one
+ * statement (three scalar subqueries; each uses its table's `user_id` index): the log-in asks them all
+ * at once.
+ */
+export async function secondFactorCounts(db: Kysely<Database>, userId: number): Promise<SecondFactorCounts> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('second_factors')
+        .select((sub) => sub.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('kind', '=', TOTP)
+        .where('confirmed_at', 'is not', null)
+        .as('totp'),
+      eb
+        .selectFrom('passkeys')
+        .select((sub) => sub.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .as('passkeys'),
+      eb
+        .selectFrom('recovery_codes')
+        .select((sub) => sub.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .as('codes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    confirmedTotp: Number(row.totp),
+    passkeys: Number(row.passkeys),
+    recoveryCodesLeft: Number(row.codes),
+  };
+}
+
 /** The player's authenticator app (pending or confirmed), or undefined. */
 export function findTotp(
   db: Kysely<Database>,

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
 import type { AppConfig } from '../../config/config.ts';
 import {
   ANONYMOUS,
@@ -22,6 +23,7 @@ import {
 } from '../../test/harness.ts';
 import { createPlayer, expectErrors, linkParamFromMail, sleep, type Player } from '../../test/helpers.ts';
 import { backoffSeconds, deviceCookieName, startLoginAttempt } from './login-throttle.ts';
+import { signedTokensKey } from '../../lib/signed-tokens.ts';
 
 /** Small numbers, so that an attack is a few hundred calls. */
 const THROTTLE: AppConfig['loginThrottle'] = {
@@ -118,9 +120,9 @@ describe.each(VARIANTS)('log-in throttling on $kind (Redis: $redis)', ({ kind, r
 
     // The attack goes on; refused guesses are not counted; the owner still gets in right after.
     expect(new Set(await attack(t, owner.username, 100, (i) => bot(1000 + i)))).toEqual(new Set([429]));
-    const after = await logInFrom(t, '203.0.113.99', owner.username, owner.password, {
-      cookie: deviceCookieOf(during, owner),
-    });
+    // The cookie is a day fresh: the log-in from it gave no new one, and it still serves.
+    expect(during.cookies).toEqual([]);
+    const after = await logInFrom(t, '203.0.113.99', owner.username, owner.password, { cookie: device });
     expect(after.statusCode, after.body).toBe(200);
   });
 
@@ -239,6 +241,35 @@ describe.each(VARIANTS)('log-in throttling on $kind (Redis: $redis)', ({ kind, r
     // A failed log-in sets none.
     const failed = await logInFrom(t, '198.51.100.60', owner.username, 'Guess0wrong');
     expect(failed.cookies).toEqual([]);
+  });
+
+  it('renews a known device cookie older than a day at the next log-in, and only then', async () => {
+    const owner = await createPlayer(t, 'Besieged7');
+    const fresh = deviceCookieOf(await logInFrom(t, '198.51.100.70', owner.username, owner.password), owner);
+    const again = await logInFrom(t, '198.51.100.70', owner.username, owner.password, { cookie: fresh });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.cookies).toEqual([]);
+    // The cookie the API would have set two days ago: still a known device, and given a new cookie.
+    const now = Math.floor(Date.now() / 1000);
+    const old = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', kid: t.ctx.signingKey.kid, typ: 'device+jwt' })
+      .setIssuer(t.config.publicUrl)
+      .setAudience('guildgate:known-device')
+      .setSubject(owner.idUser)
+      .setJti('two-days-old')
+      .setIssuedAt(now - 2 * 86_400)
+      .setExpirationTime(now + 300 * 86_400)
+      .sign(signedTokensKey(t.ctx));
+    await attack(t, owner.username, THROTTLE.accountFailures, (i) => bot(7000 + i));
+    const renewed = await logInFrom(t, '198.51.100.71', owner.username, owner.password, {
+      cookie: `${deviceCookieName(owner.idUser)}=${old}`,
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const next = deviceCookieOf(renewed, owner);
+    expect(next).not.toContain(old);
+    expect(
+      (await logInFrom(t, '198.51.100.72', owner.username, owner.password, { cookie: next })).statusCode,
+    ).toBe(200);
   });
 
   it("lets the owner's new device in once they reset their password by e-mail", async () => {

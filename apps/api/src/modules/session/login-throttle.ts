@@ -33,7 +33,7 @@ import { rateLimited } from '../../lib/errors.ts';
 import { recentAddressesOfPlayer } from '../audit/index.ts';
 import { retryAfterSeconds, tryConsume, type LimiterOptions } from '../rate-limits/index.ts';
 import { captchaConfigured, checkCaptchaToken } from '../captcha/index.ts';
-import { verifyDeviceToken } from './device-cookies.ts';
+import { verifyDeviceToken, type KnownDevice } from './device-cookies.ts';
 
 export { deviceCookieName } from './device-cookies.ts';
 
@@ -66,6 +66,11 @@ export function backoffSeconds(k: number, maxSeconds: number): number {
 
 /** One log-in attempt that passed the throttle: tell it how the password check went. */
 export interface LoginAttempt {
+  /**
+   * The known device the attempt came from (its device cookie checked for the player), or null: the
+   * log-in reuses it rather than checking the cookie again.
+   */
+  device: KnownDevice | null;
   /** The password was right: the series is forgotten and the reservations given back. */
   succeeded(): Promise<void>;
   /** The password was wrong: the failure stays counted. */
@@ -105,6 +110,11 @@ export interface LoginAttemptInput {
   ip: string;
   /** The device cookie the request carried for this account, if any. */
   deviceToken: string | undefined;
+  /**
+   * The player's `devices_forgotten_at` when the caller has the player's row (null: never), so the
+   * device cookie's check need not read it again; undefined to have it read.
+   */
+  devicesForgottenAt?: string | null;
   /** The captcha token of the form (log-in action), and whether the route already verified it. */
   captcha: { token: string | null | undefined; verified: boolean };
 }
@@ -143,7 +153,10 @@ export async function startLoginAttempt(ctx: AppContext, input: LoginAttemptInpu
   const limiters = limitersOf(ctx);
   const s = ctx.config.loginThrottle;
   const { idUser, ip } = input;
-  const device = idUser && input.deviceToken ? await verifyDeviceToken(ctx, input.deviceToken, idUser) : null;
+  const device =
+    idUser && input.deviceToken
+      ? await verifyDeviceToken(ctx, input.deviceToken, idUser, input.devicesForgottenAt)
+      : null;
   const seriesKey = idUser ? (device ? `${idUser}|device:${device.id}` : `${idUser}|ip:${ip}`) : null;
   const giveBack: Array<() => Promise<unknown>> = [];
   // Set by `refuse`, which TypeScript's narrowing does not follow into the catch below.
@@ -192,15 +205,14 @@ export async function startLoginAttempt(ctx: AppContext, input: LoginAttemptInpu
     }
 
     return {
+      device,
       async succeeded() {
-        if (seriesKey) {
-          await limiters.tries.delete(seriesKey);
-          await limiters.backoff.delete(seriesKey);
-        }
-        if (!device) {
-          await limiters.ip.reward(ip);
-          if (idUser) await limiters.account.reward(idUser);
-        }
+        // Independent counters: forgotten and given back together (one round trip with Redis's
+        // auto-pipelining).
+        await Promise.all([
+          ...(seriesKey ? [limiters.tries.delete(seriesKey), limiters.backoff.delete(seriesKey)] : []),
+          ...(device ? [] : [limiters.ip.reward(ip), ...(idUser ? [limiters.account.reward(idUser)] : [])]),
+        ]);
       },
       async failed() {
         // A known device was not checked against these, but its failures count all the same.

@@ -18,7 +18,7 @@ import { findUserByIdUser, findUserByLogin, setPasswordHash } from '../accounts/
 import { queueSecurityAlert } from '../security-alerts/index.ts';
 import { createSession, type RequestOrigin } from './sessions.ts';
 import { startLoginAttempt, type LoginAttempt, type LoginAttemptInput } from './login-throttle.ts';
-import { verifyDeviceToken } from './device-cookies.ts';
+import type { KnownDevice } from './device-cookies.ts';
 import { hasEverHadSession } from './store.ts';
 import { secondFactorChallenge } from '../second-factors/index.ts';
 import type { SecondFactorMethod } from '@guildgate/contracts';
@@ -98,6 +98,11 @@ export interface LoginRequest extends RequestOrigin {
 export interface LoggedIn {
   created: string;
   idUser: string;
+  /**
+   * The known device the log-in came from (its device cookie, checked), if any: the answer gives no
+   * new cookie while this one is fresh (device-cookies.ts `needsNewDeviceCookie`).
+   */
+  knownDevice?: KnownDevice | null;
   secondFactorTicket?: string;
   /** The methods the second step may be taken by (with `secondFactorTicket`). */
   secondFactorMethods?: SecondFactorMethod[];
@@ -124,6 +129,7 @@ async function checkPasswordAndOpen(
       idUser: user?.id_user ?? null,
       ip: request.ip ?? '-',
       deviceToken: user ? request.deviceTokenFor(user.id_user) : undefined,
+      devicesForgottenAt: user ? user.devices_forgotten_at : undefined,
       captcha: request.captcha,
     },
     user?.id ?? null,
@@ -167,21 +173,22 @@ async function checkPasswordAndOpen(
       secondFactorMethods: step.methods,
     };
   const origin = { ip: request.ip, userAgent: request.userAgent };
-  const deviceToken = request.deviceTokenFor(user.id_user);
-  const knownDevice = deviceToken ? await verifyDeviceToken(ctx, deviceToken, user.id_user) : null;
+  // The throttle checked the device cookie already: a known device is neither checked again nor new.
+  const knownDevice = attempt.device;
   // The outbox is woken only when an alert was queued: most log-ins queue no mail.
   const { created, alerted } = await ctx.db.transaction().execute(async (trx) => {
-    const firstLogIn = !(await hasEverHadSession(trx, user.id));
+    // A new device, unless it is the very first log-in (asked only when the device is not known).
+    const newDevice = !knownDevice && (await hasEverHadSession(trx, user.id));
     const identity = await createSession({ ...ctx, db: trx }, user, origin, {
       fullyAuthenticated: step !== 'remembered-device',
     });
-    const newDevice = !knownDevice && !firstLogIn;
-    if (newDevice)
-      await queueSecurityAlert(ctx, trx, user, 'new-device', { ...origin, locale: request.locale });
-    return { created: identity, alerted: newDevice };
+    const queued =
+      newDevice &&
+      (await queueSecurityAlert(ctx, trx, user, 'new-device', { ...origin, locale: request.locale }));
+    return { created: identity, alerted: queued };
   });
   if (alerted) ctx.outbox.wake();
-  return { created, idUser: user.id_user };
+  return { created, idUser: user.id_user, knownDevice };
 }
 
 /** POST log/log-in (one step). @returns the identity handle `Created` and the player. */

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { endpointRoute } from '../../lib/endpoint-routes.ts';
 import { anonymousAuth, requireSelf, userAuth } from '../../plugins/auth.ts';
 import { identify, logIn, logInUser, type LoginRequest } from './login.ts';
-import { deviceCookieName, setDeviceCookie } from './device-cookies.ts';
+import { deviceCookieName, needsNewDeviceCookie, setDeviceCookie } from './device-cookies.ts';
 import { logOut, tokenForIdentity, type RequestOrigin } from './sessions.ts';
 import { listAccountSessions, signOutOtherSessions, signOutSession } from './account-sessions.ts';
 import { sensitiveRateLimit } from '../../plugins/rate-limit.ts';
@@ -56,9 +56,10 @@ function loginRequestOf(
 
 /**
  * The log-in calls' answer (contracts LoginResponseSchema): `Created`, or an empty one with the second
- * step's ticket; the device cookie is given only once the log-in is complete.
+ * step's ticket; the device cookie is given only once the log-in is complete, and not again while the
+ * one the browser presented is fresh (device-cookies.ts {@link needsNewDeviceCookie}).
  */
-async function loginAnswer(ctx: AppContext, reply: FastifyReply, loggedIn: LoggedIn) {
+function loginAnswer(ctx: AppContext, reply: FastifyReply, loggedIn: LoggedIn) {
   if (loggedIn.secondFactorTicket) {
     return {
       Created: '',
@@ -66,7 +67,7 @@ async function loginAnswer(ctx: AppContext, reply: FastifyReply, loggedIn: Logge
       SecondFactorMethods: loggedIn.secondFactorMethods ?? [],
     };
   }
-  await setDeviceCookie(ctx, reply, loggedIn.idUser);
+  if (needsNewDeviceCookie(loggedIn.knownDevice)) setDeviceCookie(ctx, reply, loggedIn.idUser);
   return { Created: loggedIn.created };
 }
 
@@ -127,7 +128,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
         loginRequestOf(ctx, request, null),
         reply,
       );
-      await setDeviceCookie(ctx, reply, loggedIn.idUser);
+      setDeviceCookie(ctx, reply, loggedIn.idUser);
       return { Created: loggedIn.created };
     },
   });

@@ -69,7 +69,7 @@ export async function completeSecondFactor(
   }
   await attempt.succeeded();
   if (user.banned_at) throw badRequest('ERROR_USER_BANNED');
-  if (body.RememberDevice) await setRememberedDeviceCookie(ctx, reply, user.id_user);
+  if (body.RememberDevice) setRememberedDeviceCookie(ctx, reply, user.id_user);
   const origin = { ip: request.ip, userAgent: request.userAgent };
   const alerted = { ...origin, locale: request.locale };
   const deviceToken = request.deviceTokenFor(user.id_user);
