@@ -14,11 +14,13 @@
  * stored or configured, and a new signing key (TOKEN_SIGNING_KEY) ends these tokens with it, as
  * before. The token's `kid` names the signing key its MAC key was derived from.
  *
- * Built on node:crypto rather than jose: jose's API is asynchronous through WebCrypto, whose job is the
- * very cost this module avoids. The format is plain HS256 JWS; signed-tokens.test.ts checks that jose
- * reads ours and that ours reads jose's.
+ * Signed and checked with `fast-jwt` (Nearform; the library of @fastify/jwt), whose HS256 runs
+ * synchronously on node:crypto's HMAC, rather than jose, whose API is asynchronous through WebCrypto —
+ * the job on the pool this module avoids. The format is plain HS256 JWS; signed-tokens.test.ts checks
+ * that jose reads ours and that ours reads jose's.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
+import { TokenError, createSigner, createVerifier } from 'fast-jwt';
 import type { JWTPayload } from 'jose';
 import type { AppContext } from '../context.ts';
 import { randomToken } from './crypto.ts';
@@ -61,14 +63,47 @@ export function signedTokensKey(ctx: Pick<AppContext, 'signingKey'>): Buffer {
   return key;
 }
 
-/** base64url of the JSON of `value`. */
-function encodeJson(value: unknown): string {
-  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+/** The signer and verifier of one kind under one MAC key. */
+interface KindCodec {
+  sign: (payload: Record<string, unknown>) => string;
+  verify: (token: string) => Record<string, unknown>;
 }
 
-/** The HS256 MAC of `signingInput` (the JWS's `header.payload`), raw bytes. */
-function mac(ctx: TokenContext, signingInput: string): Buffer {
-  return createHmac('sha256', signedTokensKey(ctx)).update(signingInput).digest();
+/** Codecs by MAC key, then by kind's `typ` and issuer (made once: fast-jwt compiles its options). */
+const codecs = new WeakMap<Buffer, Map<string, KindCodec>>();
+
+/** The fast-jwt signer and verifier of `kind` for the tokens of `ctx`. */
+function codecOf(ctx: TokenContext, kind: SignedTokenKind): KindCodec {
+  const key = signedTokensKey(ctx);
+  let byKind = codecs.get(key);
+  if (!byKind) codecs.set(key, (byKind = new Map<string, KindCodec>()));
+  const name = `${kind.typ} ${ctx.config.publicUrl}`;
+  let codec = byKind.get(name);
+  if (!codec) {
+    const sign = createSigner({
+      key,
+      algorithm: 'HS256',
+      kid: ctx.signingKey.kid,
+      header: { alg: 'HS256', typ: kind.typ },
+      iss: ctx.config.publicUrl,
+      aud: kind.audience,
+    });
+    const verify = createVerifier({
+      key,
+      algorithms: ['HS256'],
+      checkTyp: kind.typ,
+      allowedIss: ctx.config.publicUrl,
+      allowedAud: kind.audience,
+      requiredClaims: ['iss', 'aud', 'jti', 'exp'],
+      cache: false,
+    });
+    codec = {
+      sign: (payload) => sign(payload),
+      verify: (token) => verify(token) as Record<string, unknown>,
+    };
+    byKind.set(name, codec);
+  }
+  return codec;
 }
 
 /**
@@ -77,18 +112,13 @@ function mac(ctx: TokenContext, signingInput: string): Buffer {
  */
 export function signToken(ctx: TokenContext, kind: SignedTokenKind, content: SignedTokenContent): string {
   const iat = Math.floor(Date.now() / 1000);
-  const header = encodeJson({ alg: 'HS256', kid: ctx.signingKey.kid, typ: kind.typ });
-  const payload = encodeJson({
+  return codecOf(ctx, kind).sign({
     ...content.claims,
-    iss: ctx.config.publicUrl,
-    aud: kind.audience,
     jti: randomToken(16),
     iat,
     exp: iat + content.ttlSeconds,
     ...(content.subject === undefined ? {} : { sub: content.subject }),
   });
-  const signingInput = `${header}.${payload}`;
-  return `${signingInput}.${mac(ctx, signingInput).toString('base64url')}`;
 }
 
 /** A checked token: its claims, or why it is refused. */
@@ -97,26 +127,10 @@ export type VerifiedToken =
 
 const INVALID: VerifiedToken = { valid: false, expired: false };
 
-/** The JSON object a base64url segment holds, or null when it holds none. */
-function decodeObject(segment: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Is `value` a number of seconds since the epoch (RFC 7519 NumericDate)? */
-const isNumericDate = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-
 /**
- * Checks a token of `kind`: our MAC (constant-time), `alg` HS256 and no `crit`, `typ`, issuer,
- * audience, a `jti`, the subject when one is given, `iat` and `nbf` when present, and its lifetime.
- * Never throws.
+ * Checks a token of `kind` with fast-jwt: our MAC, `alg` HS256, no unknown `crit`, `typ`, issuer,
+ * audience, `exp` and `nbf` when present; then a `jti`, and the subject when one is given. A malformed
+ * or refused token is an answer, never an error.
  * @returns its claims, or `{ valid: false, expired }` (expired: ours and of this kind, but past `exp`)
  */
 export function verifySignedToken(
@@ -125,24 +139,15 @@ export function verifySignedToken(
   token: string,
   subject?: string,
 ): VerifiedToken {
-  const parts = token.split('.');
-  if (parts.length !== 3) return INVALID;
-  const [header, payload, signature] = parts as [string, string, string];
-  const presented = Buffer.from(signature, 'base64url');
-  const expected = mac(ctx, `${header}.${payload}`);
-  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return INVALID;
-  const protectedHeader = decodeObject(header);
-  if (protectedHeader?.alg !== 'HS256' || protectedHeader.typ !== kind.typ || 'crit' in protectedHeader)
-    return INVALID;
-  const claims = decodeObject(payload);
-  if (!claims) return INVALID;
-  const { iss, aud, jti, sub, exp, iat, nbf } = claims;
-  const audienceOk = Array.isArray(aud) ? aud.includes(kind.audience) : aud === kind.audience;
-  if (iss !== ctx.config.publicUrl || !audienceOk || typeof jti !== 'string' || !jti) return INVALID;
+  let claims: Record<string, unknown>;
+  try {
+    claims = codecOf(ctx, kind).verify(token);
+  } catch (error) {
+    if (!(error instanceof TokenError)) throw error;
+    return { valid: false, expired: error.code === TokenError.codes.expired };
+  }
+  const { jti, sub } = claims;
+  if (typeof jti !== 'string' || !jti) return INVALID;
   if (subject !== undefined && sub !== subject) return INVALID;
-  const now = Math.floor(Date.now() / 1000);
-  if (!isNumericDate(exp) || (iat !== undefined && !isNumericDate(iat))) return INVALID;
-  if (nbf !== undefined && (!isNumericDate(nbf) || nbf > now)) return INVALID;
-  if (exp <= now) return { valid: false, expired: true };
   return { valid: true, payload: { ...(claims as JWTPayload), jti } };
 }
