@@ -14,8 +14,11 @@
  * be revoked by id; an object of a client (grant, code, token) carries its `client_id`, so removing the
  * client deletes them (store.ts `deletePayloadsOfClient`). Expired rows are swept at most once a minute per
  * node, during a write.
+ *
+ * This module loads nothing of `oidc-provider` at start (connected-sites.ts uses the adapter without a
+ * provider): the error class {@link KyselyAdapter.consume} throws is imported when it is thrown.
  */
-import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -119,6 +122,7 @@ export class KyselyAdapter implements Adapter {
     const { consumed, grantId } = await consumePayload(this.db, this.model, sha256(id), isoNow());
     if (consumed) return;
     if (grantId !== null) await deletePayloadsOfGrant(this.db, grantId, { withGrant: true });
+    const { errors } = await import('oidc-provider');
     throw new errors.InvalidGrant(`${this.model} already consumed`);
   }
 

@@ -31,7 +31,6 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../../context.ts';
 import { isoNow } from '../../lib/time.ts';
 import { loadIdTokenSigningKeys } from '../session/index.ts';
-import { buildProvider } from './provider.ts';
 import { findUidsOfAccount } from './store.ts';
 
 /**
@@ -122,11 +121,13 @@ export function endProviderSessionsOnSignOut(
 /**
  * {@link endProviderSessionsOnSignOut} for an operator command (`npm run bans`; cli/command-context.ts),
  * which has no node's provider: one is built on the stored signing keys, as a node builds its own, so
- * the logout tokens are signed with the keys the partners know from the JWKS.
+ * the logout tokens are signed with the keys the partners know from the JWKS (provider.ts, and
+ * `oidc-provider` with it, is loaded here: nothing of it is loaded before a node or command uses it).
  * @throws SealedSecretError when a stored RS256 key's key-encryption key is not configured
  */
 export async function endProviderSessionsOnSignOutInCommand(ctx: AppContext): Promise<void> {
   const keys = await loadIdTokenSigningKeys(ctx.db, ctx.keys);
+  const { buildProvider } = await import('./provider.ts');
   const provider = buildProvider(ctx, [...keys.keys, ctx.signingKey.privateJwk]);
   endProviderSessionsOnSignOut(ctx, () => Promise.resolve(provider));
 }

@@ -24,7 +24,7 @@ import { ConsentAnswerSchema, ConsentDecisionSchema, ConsentDetailsSchema } from
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { consentDetailsOf, decideConsent } from './consent.ts';
-import { OIDC_PATH } from './provider.ts';
+import { OIDC_PATH } from './issuer.ts';
 
 /** The interaction's uid in the path (oidc-provider's are 21 url-safe characters). */
 const ParamsSchema = z.object({ uid: z.string().min(1).max(128) });

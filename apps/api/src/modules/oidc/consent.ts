@@ -22,7 +22,7 @@
  *   interaction. The decision's protection against cross-site requests is in consent-routes.ts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type InteractionResults } from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { LIMITS, type ConsentAnswer, type ConsentDetails } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
@@ -133,6 +133,8 @@ async function pendingConsent(
   try {
     details = await provider.interactionDetails(request.raw, reply.raw);
   } catch (error) {
+    // Loaded here, not at start: the provider (and so this error) exists only once it has been used.
+    const { errors } = await import('oidc-provider');
     if (error instanceof errors.SessionNotFound) throw badRequest('ERROR_REQUEST_INVALID');
     throw error;
   }

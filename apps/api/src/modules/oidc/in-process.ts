@@ -13,7 +13,7 @@ import { inject } from 'light-my-request';
 import type { IncomingMessage } from 'node:http';
 import type { AppContext } from '../../context.ts';
 import type { OidcEngine } from './engine.ts';
-import { OIDC_PATH } from './provider.ts';
+import { OIDC_PATH } from './issuer.ts';
 
 /** Where a token request came from (the provider counts failed client authentications by IP). */
 export interface TokenRequestOrigin {

@@ -16,7 +16,7 @@ export { deletePayloadsOfClient } from './store.ts';
 
 export { oidcRoutes } from './routes.ts';
 export { connectedSitesRoutes } from './connected-sites-routes.ts';
-export { authorizationEndpointOf, issuerOf, SPEC_CALL_PARAMETER } from './provider.ts';
+export { authorizationEndpointOf, issuerOf, SPEC_CALL_PARAMETER } from './issuer.ts';
 export { startOidcEngine, type OidcEngine } from './engine.ts';
 export {
   findAccessToken,

@@ -20,13 +20,13 @@
  * SessionNotFound) in the §8 shape.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errors, type InteractionResults } from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import { LIMITS } from '@guildgate/contracts';
 import type { AppContext } from '../../context.ts';
 import { portalPlayerOfIdentity } from '../session/index.ts';
 import { askForConsent, consentNeeded, grantRequestedScopes } from './consent.ts';
-import { interactionPath } from './provider.ts';
+import { interactionPath } from './issuer.ts';
 import { hijackKeepingHeaders } from '../../plugins/security.ts';
 
 /** The SPA's log-in page that comes back to interaction `uid` (spec §2 /login, common query redirectUrl). */
@@ -47,6 +47,8 @@ export async function handleInteraction(
 ): Promise<void> {
   const details = await provider.interactionDetails(request.raw, reply.raw);
   if (details.uid !== request.params.uid) {
+    // Loaded here, not at start (the provider, loaded at its first use, has already loaded it).
+    const { errors } = await import('oidc-provider');
     throw new errors.SessionNotFound('this page belongs to another sign-in request');
   }
   const identity = request.cookies[LIMITS.identityCookieName];

@@ -15,7 +15,7 @@ import { createPlayer, getToken, logIn, type Player } from '../../test/helpers.t
 import { authorizationRequest, CookieJar, HTTP, navigate, signInAt } from './test-support.ts';
 import { issueClientSecret } from '../oauth-clients/index.ts';
 import { rotateIdTokenSigningKey } from '../session/index.ts';
-import { playerDataEraser } from './index.ts';
+import { playerDataEraser, startOidcEngine } from './index.ts';
 
 /** The partner clients of the suite. */
 const CLIENT = 'oidc-forum';
@@ -402,6 +402,14 @@ describe.each(STORES)('the OpenID Provider on %s', (kind) => {
       });
     expect((await verify(after.tokens.id_token!)).protectedHeader.kid).toBe(rotation.kid);
     expect((await verify(before.tokens.id_token!)).protectedHeader.kid).toBe(oldKid);
+  });
+
+  it('builds an engine’s provider at its first use, once for concurrent first calls', async () => {
+    const engine = await startOidcEngine(t.ctx);
+    const [first, second] = await Promise.all([engine.current(), engine.current()]);
+    expect(second).toBe(first);
+    expect(await engine.current()).toBe(first);
+    expect(first.provider.issuer).toBe(`${t.ctx.config.publicUrl}/oidc`);
   });
 
   it("erases the player's provider objects with their account (spec §4 Deletion)", async () => {

@@ -3,7 +3,7 @@
  * `oidc-provider` 9 instance configured the way logto's `packages/core/src/oidc/init.ts` wraps it, on our
  * store and keys.
  *
- * - Issuer `${PUBLIC_URL}/oidc` ({@link issuerOf}); endpoints under it (routes.ts mounts it there).
+ * - Issuer `${PUBLIC_URL}/oidc` (issuer.ts `issuerOf`); endpoints under it (routes.ts mounts it there).
  * - Authorization code flow only (`response_type=code`), PKCE with S256 required of every client
  *   (RFC 9700 §2.1.1; oidc-provider 9 knows no other method); ID tokens signed RS256 by default (OIDC Core
  *   §15.1), EdDSA on request (`id_token_signed_response_alg`), with the keys of our key store
@@ -39,31 +39,11 @@ import { portalPlayerOfIdentity } from '../session/index.ts';
 import { KyselyAdapter } from './adapter.ts';
 import { findAccount, SCOPE_CLAIMS } from './claims.ts';
 import { ClientAdapter } from './clients.ts';
-
-/** Where the provider is mounted on the API origin (routes.ts). */
-export const OIDC_PATH = '/oidc';
-
-/** The provider's issuer identifier (OIDC Core §2 `iss`; OIDC Discovery §4.3): `${PUBLIC_URL}/oidc`. */
-export function issuerOf(ctx: Pick<AppContext, 'config'>): string {
-  return `${ctx.config.publicUrl}${OIDC_PATH}`;
-}
-
-/** The provider's authorization endpoint (RFC 6749 §3.1; oidc-provider's `/auth` under the issuer). */
-export function authorizationEndpointOf(ctx: Pick<AppContext, 'config'>): string {
-  return `${issuerOf(ctx)}/auth`;
-}
-
-/**
- * The authorization request parameter GET oauth adds (sso module; issue 21 §2): the request comes from
- * a partner of the spec's calls, which knows the hub by its origin rather than by this issuer, so its
- * authorization response carries no `iss` (RFC 9207 is for clients that discovered the issuer; such a
- * client checks `iss` against the issuer it was given and would refuse the answer).
- */
-export const SPEC_CALL_PARAMETER = 'guildgate_spec_call';
+import { interactionPath, issuerOf, SPEC_CALL_PARAMETER } from './issuer.ts';
 
 /**
  * Koa middleware of the provider: for an authorization request of the spec's calls
- * ({@link SPEC_CALL_PARAMETER}), takes `iss` out of the redirect's query.
+ * (issuer.ts `SPEC_CALL_PARAMETER`), takes `iss` out of the redirect's query.
  */
 async function withoutIssuerForSpecCalls(koa: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
   await next();
@@ -79,11 +59,6 @@ async function withoutIssuerForSpecCalls(koa: KoaContextWithOIDC, next: () => Pr
   if (!specCall || !target.searchParams.has('iss')) return;
   target.searchParams.delete('iss');
   koa.set('location', target.href);
-}
-
-/** The path of interaction `uid`, the portal's page for a pending authorization (interaction.ts). */
-export function interactionPath(uid: string): string {
-  return `${OIDC_PATH}/interaction/${encodeURIComponent(uid)}`;
 }
 
 /** Longest lifetime of an authorization code, seconds (RFC 6749 §4.1.2). */

@@ -28,7 +28,7 @@ import { consentRoutes } from './consent-routes.ts';
 import { handleInteraction } from './interaction.ts';
 import type { OidcEngine } from './engine.ts';
 import { refuseSecretGuessing } from './throttle.ts';
-import { OIDC_PATH } from './provider.ts';
+import { OIDC_PATH } from './issuer.ts';
 import { hijackKeepingHeaders } from '../../plugins/security.ts';
 
 /** Discovery's path under the issuer and on the API origin (OIDC Discovery §4.1). */
