@@ -29,11 +29,17 @@ export const API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
  *   never loads Node's TypeScript stripper (amaro, a WebAssembly module) and compiles less at start:
  *   idle RSS −9 to −12 MB. A cold or unwritable cache only costs that saving (Node then carries on
  *   without one); server.ts writes it once the node listens.
+ * - `NODE_ENV=production`: the libraries' production builds — React's, which renders every mail
+ *   (outbound-mail/templates.ts): its development build checks each element and keeps debug
+ *   information, and was the largest part of a registration's CPU profile. Guildgate's own code never
+ *   reads NODE_ENV (development or production mode is `--production`, docs/configuration.md).
  */
-export const API_NODE_ENV: Readonly<Record<'MALLOC_ARENA_MAX' | 'NODE_COMPILE_CACHE', string>> = {
-  MALLOC_ARENA_MAX: '2',
-  NODE_COMPILE_CACHE: 'node_modules/.cache/guildgate-api',
-};
+export const API_NODE_ENV: Readonly<Record<'MALLOC_ARENA_MAX' | 'NODE_COMPILE_CACHE' | 'NODE_ENV', string>> =
+  {
+    MALLOC_ARENA_MAX: '2',
+    NODE_COMPILE_CACHE: 'node_modules/.cache/guildgate-api',
+    NODE_ENV: 'production',
+  };
 
 /**
  * {@link API_NODE_ENV} for a launcher's child process: a value already in the launcher's environment
@@ -44,5 +50,6 @@ export function apiNodeEnv(root: string): Record<string, string> {
   return {
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? API_NODE_ENV.MALLOC_ARENA_MAX,
     NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.resolve(root, API_NODE_ENV.NODE_COMPILE_CACHE),
+    NODE_ENV: process.env.NODE_ENV ?? API_NODE_ENV.NODE_ENV,
   };
 }
