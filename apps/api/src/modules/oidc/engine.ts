@@ -51,7 +51,7 @@ export async function startOidcEngine(ctx: AppContext): Promise<OidcEngine> {
     const provider = buildProvider(ctx, [...signingKeys.keys, ctx.signingKey.privateJwk]);
     countClientAuthenticationFailures(ctx, provider);
     auditProviderEvents(ctx, provider);
-    return { provider, callback: provider.callback() as ProviderCallback };
+    return { provider, callback: provider.callback() };
   };
   const fingerprint = (of: IdTokenSigningKeys) => of.keys.map((key) => key.kid).join(' ');
   let keys = await loadIdTokenSigningKeys(ctx.db, ctx.keys);
