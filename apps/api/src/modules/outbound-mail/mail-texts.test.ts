@@ -1,7 +1,9 @@
 /**
  * The e-mails' words in each locale (issue 19 §7; mail-texts.ts): every kind exists in English and
  * French, each French text is French (none of it left in English), every parameter reaches the words
- * in both languages, and the rendered template speaks the mail's language (`<html lang>`, link hint).
+ * in both languages, and the rendered template speaks the mail's language (`<html lang>`, link hint);
+ * the text part, written from the mail's words, is what React Email's `toPlainText` makes of its HTML
+ * part, for every kind in every language and for words with odd spacing and markup characters.
  */
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@guildgate/contracts';
@@ -12,7 +14,8 @@ import {
   type SecurityAlertParams,
   type SecurityEvent,
 } from './mail-texts.ts';
-import { renderActionMail } from './templates.ts';
+import { toPlainText } from '@react-email/render';
+import { renderActionMail, textPart, type ActionMailInput } from './templates.ts';
 import type { MailKind } from './outbox.ts';
 
 /** A security alert's parts (issue 22 §6). */
@@ -182,5 +185,41 @@ describe('mail texts', () => {
       });
       expect(plain.secondaryAction).toBeUndefined();
     });
+  });
+});
+
+describe('the text part', () => {
+  it("is what React Email's toPlainText makes of the HTML part, for every kind and language", async () => {
+    const inputs: { input: ActionMailInput; locale: (typeof LOCALES)[number] }[] = [];
+    for (const locale of LOCALES)
+      for (const kind of KINDS)
+        inputs.push({
+          input: composeMail(
+            kind,
+            locale,
+            'Guildgate',
+            'http://portal.test/x?a=1&b=2',
+            PARAMS[kind] as never,
+          ),
+          locale,
+        });
+    const alerted = composeMail('email-update-recovery', 'en', 'Straße Studio', 'http://portal.test/r', {
+      username: 'Ada42',
+      maskedEmail: 'a•••e@example.test',
+      ttlDays: 7,
+      alert: ALERT,
+    });
+    const odd: ActionMailInput = {
+      ...alerted,
+      greeting: '  Hello   <b>Zoë</b> &amp; co,\n',
+      lines: ['Two\nlines  and\ttabs', '', '<script>alert(1)</script> 5 < 6 > 4 "quoted" \'single\''],
+      footer: 'Footer — with an ellipsis…',
+    };
+    inputs.push({ input: alerted, locale: 'en' }, { input: odd, locale: 'en' });
+    for (const { input, locale } of inputs) {
+      const rendered = await renderActionMail({ ...input, locale });
+      expect(rendered.text, input.subject).toBe(toPlainText(rendered.html));
+      expect(rendered.text).toBe(textPart(input, locale));
+    }
   });
 });
