@@ -23,7 +23,7 @@ import { expect, test } from './support/fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectNoEnglish } from './support/english-text.ts';
 import { ageLogIns } from './support/passing-time.ts';
-import { logInStatus, type NodeConfiguration, type TestPlayer } from './support/session.ts';
+import { logInStatus, logOut, type NodeConfiguration, type TestPlayer } from './support/session.ts';
 
 /** A virtual authenticator on `page` (it keeps its passkeys across the page's navigations). */
 async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
@@ -91,17 +91,6 @@ const ENGLISH = {
   name: 'Passkey name',
   create: 'Create the passkey',
 };
-
-/** Logs out through the account area's Log out. */
-async function logOut(page: Page) {
-  await page.goto('/account');
-  await page
-    .getByRole('button', { name: 'Log out' })
-    .or(page.getByRole('link', { name: 'Log out' }))
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** The password log-in up to its answer (two steps, or one step in TWO-POINT-STUDIOS). */
 async function passwordLogIn(page: Page, config: NodeConfiguration, player: TestPlayer) {

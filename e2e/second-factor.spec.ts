@@ -11,7 +11,7 @@ import { generate } from 'otplib';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectNoEnglish } from './support/english-text.ts';
-import type { NodeConfiguration, TestPlayer } from './support/session.ts';
+import { logOut, type NodeConfiguration, type TestPlayer } from './support/session.ts';
 
 /** The app's code `steps` 30-second steps from now. */
 const codeAt = (secret: string, steps = 0) =>
@@ -95,12 +95,7 @@ test('sets up an authenticator app, then logs in with a code and with a recovery
 
   // Log out, then log in again: the password, then a code of the app (the next step: the set-up used
   // this one).
-  await page
-    .getByRole('button', { name: 'Log out' })
-    .or(page.getByRole('link', { name: 'Log out' }))
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/$/);
+  await logOut(page);
   await logInUpToTheCode(page, config, player);
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
   const codeField = page.getByLabel('Code', { exact: true });

@@ -1,9 +1,10 @@
 /**
  * End-to-end helpers for a logged-in player without the UI: reads the node's runtime configuration and
  * logs the demo player in through POST /api/log/log-in (spec §6 headers: x-api-key and the anonymous
- * bearer), then sets the `_g2g_identity_` cookie (spec §4 Session) on the browser context.
+ * bearer), then sets the `_g2g_identity_` cookie (spec §4 Session) on the browser context; and logs a
+ * player out through the UI ({@link logOut}).
  */
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { decryptConfigurationValue } from '@guildgate/api/testing';
 import { waitForMail } from './mailbox.ts';
 import { agedFormToken } from './form-tokens.ts';
@@ -187,4 +188,15 @@ export async function logInStatus(
   password: string,
 ): Promise<number> {
   return (await logInAnswer(request, config, usernameOrEmail, password)).status;
+}
+
+/** Logs out through the account area's Log out (the header's button or the side list's link), then Home. */
+export async function logOut(page: Page): Promise<void> {
+  await page.goto('/account');
+  await page
+    .getByRole('button', { name: 'Log out' })
+    .or(page.getByRole('link', { name: 'Log out' }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
 }
